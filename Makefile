@@ -1,0 +1,72 @@
+# Workbench for the 6.1 block/io_uring/ublk series: fetch the pinned base,
+# apply patches/, build, boot under QEMU, run the selftests, export.
+# 'make help' lists the targets.
+
+BUILD   ?= $(CURDIR)/build
+TREE    ?= $(BUILD)/linux
+PROFILE ?= default
+OUT     ?= $(BUILD)/kernel-$(PROFILE)
+TIMEOUT ?= 900
+# ACCEPT_SERVED=1: build on the version the archive serves if the pin is gone.
+export ACCEPT_SERVED
+
+fragments_default := config/boot.config config/block.config config/trace.config
+fragments_debug   := $(fragments_default) config/debug.config
+fragments_module  := $(fragments_default) config/ublk-module.config
+FRAGMENTS = $(or $(fragments_$(PROFILE)),$(error unknown PROFILE=$(PROFILE): default, debug or module))
+
+# The series' selftest targets, run in this order.
+SELFTESTS ?= io_uring
+
+stage = scripts/stage.sh
+
+.PHONY: all help deps fetch tree export kernel selftests run kselftest check checkpatch clean
+all: kselftest
+
+help:
+	@sed -n 's/^## //p' $(MAKEFILE_LIST)
+
+## deps        install the Debian packages the workbench needs (as root)
+deps:
+	@$(stage) deps scripts/install-deps.sh
+
+## fetch       download the pinned linux-source-6.1, commit it as tag 'base' in $(TREE)
+fetch: $(TREE)/.git
+$(TREE)/.git:
+	@$(stage) fetch scripts/fetch-base.sh base.sha256 $(BUILD)/dl $(TREE)
+
+## tree        apply patches/ on base (branch 'series')
+tree: fetch
+	@$(stage) tree scripts/series.sh apply $(TREE) patches
+
+## export      write the tree's commits back to patches/
+export:
+	@$(stage) export scripts/series.sh export $(TREE) patches
+
+## kernel      build PROFILE (default, debug, module) in $(BUILD)/kernel-PROFILE
+kernel: $(if $(wildcard $(TREE)/.git/refs/heads/series),,tree)
+	@$(stage) "kernel $(PROFILE)" scripts/build-kernel.sh $(TREE) $(OUT) $(FRAGMENTS)
+
+## selftests   build the series' kselftests against the tree's own headers
+selftests: kernel
+	@$(stage) selftests scripts/build-selftests.sh $(TREE) $(OUT) $(SELFTESTS)
+
+## run         boot PROFILE and run CMD in the guest (BENCH=1: -icount shift=0 -smp 1)
+run: kernel
+	@scripts/vm.sh -k $(OUT) -t $(TIMEOUT) $(if $(BENCH),-b) -- $(or $(CMD),uname -a)
+
+## kselftest   boot PROFILE, run the series' kselftests, print the KTAP summary
+kselftest: selftests
+	@$(stage) kselftest scripts/kselftest.sh $(OUT) $(TIMEOUT)
+
+## checkpatch  checkpatch.pl --strict on every patch of the series
+checkpatch: fetch
+	@$(stage) checkpatch scripts/checkpatch.sh $(TREE) patches
+
+## check       the test gate: workbench self-tests, checkpatch, kselftests
+check: selftests
+	@$(stage) check scripts/check.sh $(TREE) $(OUT) $(TIMEOUT)
+
+## clean       remove kernel builds (keeps the download and the tree)
+clean:
+	rm -rf $(BUILD)/kernel-* $(BUILD)/vm

@@ -1,0 +1,72 @@
+#!/bin/bash
+# The test gate: the workbench's own tests (series round trip, checkpatch,
+# the VM runner's failure modes), then the series' kselftests.
+# Prints PASS/FAIL/SKIP lines and ends with 'N passed, N failed, N skipped'.
+# usage: check.sh <tree> <kernel-out-dir> [timeout-s]
+set -u
+[ $# -ge 2 ] || { echo "usage: $0 <tree> <kernel-out-dir> [timeout-s]" >&2; exit 2; }
+top=$(realpath "$(dirname "$0")/..")
+tree=$(realpath "$1") out=$(realpath "$2") timeout=${3:-900}
+work=$(realpath -m "$out/../check")
+rm -rf "$work"
+mkdir -p "$work"
+results=$work/results
+: > "$results"
+result() { echo "$1 $2" | tee -a "$results"; }
+
+# 'make tree' then 'make export' must give back patches/ byte for byte. Done
+# in a shared clone so the developer's tree is left alone.
+roundtrip() {
+	git clone -q --shared --no-checkout "$tree" "$work/tree" &&
+	git -C "$work/tree" checkout -q -B series base &&
+	{ [ ! -e "$tree/.git/unpinned-base" ] || touch "$work/tree/.git/unpinned-base"; } &&
+	cp -r "$top/patches" "$work/patches" &&
+	FORCE=1 "$top/scripts/series.sh" apply "$work/tree" "$work/patches" &&
+	"$top/scripts/series.sh" export "$work/tree" "$work/patches" &&
+	diff -ru "$top/patches" "$work/patches"
+}
+echo "== series round trip"
+if roundtrip >"$work/roundtrip.log" 2>&1; then
+	result PASS "workbench series: tree then export reproduces patches/"
+else
+	result FAIL "workbench series: tree then export reproduces patches/"
+	sed 's/^/  /' "$work/roundtrip.log"
+fi
+rm -rf "$work/tree"
+
+echo "== checkpatch --strict"
+"$top/scripts/checkpatch.sh" "$tree" "$top/patches" | tee -a "$results" | grep -v '^PASS' || true
+
+# The runner must fail a failing command, a panic, a hang and a WARNING.
+runner() {
+	local name=$1 want=$2 grep=$3 t=$4 rc=0
+	shift 4
+	"$top/scripts/vm.sh" -k "$out" -t "$t" -d "$work/vm-$name" -- "$@" >"$work/$name.log" 2>&1 || rc=$?
+	if [ $rc -ne 0 ] && { [ "$want" = any ] || [ $rc -eq "$want" ]; } &&
+	   grep -q -- "$grep" "$work/$name.log"; then
+		result PASS "workbench vm: $name fails the run (exit $rc)"
+	else
+		result FAIL "workbench vm: $name fails the run (exit $rc, wanted ${want/any/non-zero} and '$grep')"
+		tail -n 30 "$work/$name.log" | sed 's/^/  /'
+	fi
+}
+echo "== VM runner failure modes"
+runner command-fails 3 "exit status 3" 300 sh -c 'exit 3'
+runner panic any "console tail" 300 sh -c 'echo c > /proc/sysrq-trigger; sleep 30'
+runner hang 124 "TIMEOUT" 60 sleep 600
+runner warning any "WARNING:" 300 sh -c \
+	'modprobe lkdtm && echo WARNING > /sys/kernel/debug/provoke-crash/DIRECT'
+
+echo "== kselftests"
+"$top/scripts/kselftest.sh" "$out" "$timeout" > "$work/kselftest.log" 2>&1
+grep -E '^(PASS|FAIL|SKIP) ' "$work/kselftest.log" >> "$results"
+grep -vE '^(PASS|FAIL|SKIP) |passed, .* failed' "$work/kselftest.log" | grep -E '^(vm|splat):|^  ' || true
+grep -E '^(PASS|FAIL|SKIP) ' "$work/kselftest.log"
+grep -q '^vm: command exit status 0' "$work/kselftest.log" ||
+	result FAIL "kselftest run: the guest did not finish cleanly (see $work/kselftest.log)"
+
+pass=$(grep -c '^PASS' "$results")
+fail=$(grep -c '^FAIL' "$results")
+skip=$(grep -c '^SKIP' "$results")
+echo "$pass passed, $fail failed, $skip skipped"
+[ "$fail" -eq 0 ]

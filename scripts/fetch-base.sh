@@ -1,0 +1,65 @@
+#!/bin/bash
+# Fetch the pinned Debian linux-source-6.1 and commit it as the base of a git tree.
+# usage: fetch-base.sh <pin-file> <download-dir> <tree-dir>
+# Set ACCEPT_SERVED=1 to build on whatever version the archive serves instead.
+set -eu
+[ $# -eq 3 ] || { echo "usage: $0 <pin-file> <download-dir> <tree-dir>" >&2; exit 2; }
+pin=$1 dl=$2 tree=$3
+read -r sum deb < "$pin"
+pinned=${deb#linux-source-6.1_}
+pinned=${pinned%_all.deb}
+
+if [ -e "$tree/.git" ]; then
+	echo "base: $tree already exists (remove it to fetch again)"
+	exit 0
+fi
+
+mkdir -p "$dl"
+cd "$dl"
+if [ ! -f "$deb" ]; then
+	served=$(apt-cache madison linux-source-6.1 | awk '{ print $3; exit }')
+	if apt-cache madison linux-source-6.1 | awk '{ print $3 }' | grep -qx "$pinned"; then
+		apt-get download "linux-source-6.1=$pinned"
+	elif [ "${ACCEPT_SERVED:-0}" = 1 ] && [ -n "$served" ]; then
+		echo "base: pinned $pinned is not served; ACCEPT_SERVED=1, using $served"
+		apt-get download "linux-source-6.1=$served"
+		deb=linux-source-6.1_${served}_all.deb
+		echo "base: sha256 of $served (not pinned): $(sha256sum "$deb" | cut -d' ' -f1)"
+		touch "$deb.unpinned"
+	else
+		cat >&2 <<-MSG
+		base: the archive does not serve the pinned linux-source-6.1 $pinned
+		      (it serves: ${served:-nothing; run apt-get update}).
+		      To build the series on $served, run again with ACCEPT_SERVED=1:
+		      the series is then applied with 'git am -3'.
+		MSG
+		exit 1
+	fi
+fi
+if [ ! -e "$deb.unpinned" ]; then
+	echo "$sum  $deb" | sha256sum --quiet -c - ||
+		{ echo "base: $dl/$deb does not match $pin; delete it and fetch again" >&2; exit 1; }
+fi
+
+echo "base: unpacking $deb"
+rm -rf "$tree.tmp"
+mkdir -p "$tree.tmp"
+dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/src/linux-source-6.1.tar.xz |
+	tar -xJ -C "$tree.tmp" --strip-components=1
+version=${deb#linux-source-6.1_}
+version=${version%_all.deb}
+cd "$tree.tmp"
+# Debian's .gitignore ignores everything at the top level, which would hide
+# new files of the series from git: drop that block, keep upstream's rules.
+sed -i '/^# Debian packaging/,$d' .gitignore
+sed -i '${/^#$/d}' .gitignore
+git init -q -b series
+git add -A -f
+git -c user.name=base -c user.email=base@localhost commit -q \
+	-m "Debian linux-source-6.1 $version" \
+	-m "Without the block of .gitignore that ignores the top level." --date="2000-01-01T00:00:00Z"
+git tag base
+[ ! -e "$dl/$deb.unpinned" ] || touch .git/unpinned-base
+cd - >/dev/null
+mv "$tree.tmp" "$tree"
+echo "base: $tree is Debian linux-source-6.1 $version, tagged 'base'"

@@ -1,0 +1,17 @@
+#!/bin/bash
+# Install the Debian 12 packages the workbench uses; a no-op when all are there.
+# usage: install-deps.sh   (as root)
+set -eu
+pkgs="git make gcc libc6-dev flex bison bc libelf-dev libssl-dev cpio xz-utils
+      ccache qemu-system-x86 e2fsprogs kmod iproute2 util-linux procps perl python3-ply python3-git"
+missing=$(for p in $pkgs; do dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
+	grep -q '^install ok installed' || echo "$p"; done)
+if [ -z "$missing" ]; then
+	echo "deps: all installed"
+	exit 0
+fi
+[ "$(id -u)" = 0 ] || { echo "deps: missing:" $missing "- run 'make deps' as root" >&2; exit 1; }
+echo "deps: installing" $missing
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends $missing >/dev/null

@@ -1,0 +1,89 @@
+#!/bin/bash
+# Boot a kernel build under QEMU with the host's / as a read-only 9p root,
+# run a command in it and return its exit status. A kernel splat on the
+# console fails the run; a panic or a hang ends it with the console tail.
+# usage: vm.sh -k <kernel-out-dir> [-t timeout-s] [-b] [-s cpus] [-d dir] -- <command>...
+#   -b  benchmark mode: -icount shift=0 -smp 1 (guest time follows instructions)
+#   -d  where the run's files go (default: <kernel-out-dir>/../vm)
+set -eu
+usage() { echo "usage: $0 -k <kernel-out-dir> [-t timeout-s] [-b] [-s cpus] [-d dir] -- <command>..." >&2; exit 2; }
+top=$(realpath "$(dirname "$0")/..")
+kout= timeout=900 bench=0 cpus=2 dir=
+while getopts k:t:bs:d: o; do
+	case $o in
+	k) kout=$(realpath "$OPTARG") ;;
+	t) timeout=$OPTARG ;;
+	b) bench=1 ;;
+	s) cpus=$OPTARG ;;
+	d) dir=$OPTARG ;;
+	*) usage ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ -n "$kout" ] && [ $# -gt 0 ] || usage
+kernel=$kout/arch/x86/boot/bzImage
+[ -f "$kernel" ] || { echo "vm: no $kernel; run 'make kernel' first" >&2; exit 2; }
+dir=$(realpath -m "${dir:-$kout/../vm}")
+
+rm -rf "$dir"
+mkdir -p "$dir/out"
+# The guest runs the command from the writable share, as root, in a fresh
+# ext4 scratch directory (O_DIRECT works there, unlike on tmpfs).
+printf '%q ' "$@" > "$dir/out/cmd"
+cat > "$dir/out/env" <<ENV
+WB_TOP=$top
+WB_KOUT=$kout
+ENV
+truncate -s 4G "$dir/scratch.img"
+mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$dir/scratch.img"
+truncate -s 1G "$dir/nvme.img"
+
+accel=(-accel tcg -cpu max -smp "$cpus")
+[ $bench = 0 ] || accel=(-accel tcg -cpu max -smp 1 -icount shift=0)
+append="console=ttyS0 root=root rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=262144"
+append+=" ro init=$top/scripts/guest-init.sh panic=-1 nokaslr ${WB_APPEND:-}"
+
+echo "vm: booting $(cat "$kout/include/config/kernel.release") ($([ $bench = 1 ] && echo 'icount, 1 cpu' || echo "$cpus cpus")), timeout ${timeout}s, log in $dir"
+: > "$dir/output.log"
+tail -n +1 -f "$dir/output.log" &
+tailer=$!
+rc=0
+timeout -k 10 "$timeout" qemu-system-x86_64 "${accel[@]}" -m 4G \
+	-display none -monitor none -no-reboot \
+	-kernel "$kernel" -append "$append" \
+	-fsdev local,id=root,path=/,security_model=none,readonly=on \
+	-device virtio-9p-pci,fsdev=root,mount_tag=root \
+	-fsdev local,id=out,path="$dir/out",security_model=none \
+	-device virtio-9p-pci,fsdev=out,mount_tag=out \
+	-drive file="$dir/scratch.img",if=virtio,format=raw,cache=unsafe \
+	-drive file="$dir/nvme.img",if=none,id=nvm,format=raw,cache=unsafe \
+	-device nvme,serial=wb0,drive=nvm \
+	-chardev file,id=con,path="$dir/console.log" -serial chardev:con \
+	-chardev file,id=cmd,path="$dir/output.log" -serial chardev:cmd \
+	</dev/null >"$dir/qemu.log" 2>&1 || rc=$?
+sleep 0.5
+kill $tailer 2>/dev/null || true
+wait $tailer 2>/dev/null || true
+
+tail_console() { echo "vm: console tail ($dir/console.log):"; tail -n 40 "$dir/console.log" | sed 's/^/  /'; }
+if [ $rc = 124 ] || [ $rc = 137 ]; then
+	echo "vm: TIMEOUT: the guest was still running after ${timeout}s"
+	tail_console
+	exit 124
+fi
+if [ $rc != 0 ]; then
+	echo "vm: qemu failed (exit $rc):"
+	sed 's/^/  /' "$dir/qemu.log"
+	exit 1
+fi
+if ! status=$(cat "$dir/out/status" 2>/dev/null); then
+	echo "vm: the guest died before the command finished"
+	tail_console
+	exit 1
+fi
+if ! "$top/scripts/splats.sh" "$dir/console.log"; then
+	echo "vm: kernel reports on the console fail this run (command exit status: $status)"
+	exit 1
+fi
+echo "vm: command exit status $status"
+exit "$status"
