@@ -15,12 +15,16 @@ fragments_debug   := $(fragments_default) config/debug.config
 fragments_module  := $(fragments_default) config/ublk-module.config
 FRAGMENTS = $(or $(fragments_$(PROFILE)),$(error unknown PROFILE=$(PROFILE): default, debug or module))
 
+# The unpatched base, checked out beside the series, for benchmarks.
+BASE_TREE = $(BUILD)/base/linux
+BASE_OUT  = $(BUILD)/base/kernel-$(PROFILE)
+
 # The series' selftest targets, run in this order.
 SELFTESTS ?= io_uring
 
 stage = scripts/stage.sh
 
-.PHONY: all help deps fetch tree export kernel selftests run kselftest check checkpatch clean
+.PHONY: all help deps fetch tree export kernel base-kernel tio selftests run kselftest bench check checkpatch clean
 all: kselftest
 
 help:
@@ -46,6 +50,19 @@ export:
 ## kernel      build PROFILE (default, debug, module) in $(BUILD)/kernel-PROFILE
 kernel: $(if $(wildcard $(TREE)/.git/refs/heads/series),,tree)
 	@$(stage) "kernel $(PROFILE)" scripts/build-kernel.sh $(TREE) $(OUT) $(FRAGMENTS)
+
+## base-kernel build the unpatched base with the same PROFILE in $(BUILD)/base
+base-kernel: fetch
+	@[ -d $(BASE_TREE) ] || git -C $(TREE) worktree add -q --detach $(BASE_TREE) base
+	@$(stage) "base kernel $(PROFILE)" scripts/build-kernel.sh $(BASE_TREE) $(BASE_OUT) $(FRAGMENTS)
+
+## tio         build fio's t/io_uring from Debian's fio source package
+tio:
+	@$(stage) t/io_uring scripts/build-tio.sh $(BUILD)/src
+
+## bench       base vs patched in icount mode: t/io_uring (io_uring, libaio) on null_blk
+bench: kernel base-kernel tio
+	@$(stage) bench scripts/bench.sh $(BASE_OUT) $(OUT) $(BUILD)/src/fio-*/t/io_uring
 
 ## selftests   build the series' kselftests against the tree's own headers
 selftests: kernel

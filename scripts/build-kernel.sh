@@ -7,7 +7,12 @@ tree=$(realpath "$1") out=$(realpath -m "$2")
 shift 2
 frags=()
 for f; do frags+=("$(realpath "$f")"); done
-jobs=$(nproc)
+jobs=$(($(nproc) + 1))
+# Paths relative to the parent of the tree, so that two trees side by side
+# with their builds (the series and its base) share ccache entries.
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$(dirname "$tree")}
+# Depend mode: a miss costs one compile, not a preprocessor run on top.
+export CCACHE_DEPEND=${CCACHE_DEPEND:-1}
 mk() { make -s -C "$tree" O="$out" CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
 
 mkdir -p "$out"

@@ -1,5 +1,8 @@
 #!/bin/bash
-# checkpatch.pl --strict on every patch of the series (not the cover letter).
+# checkpatch.pl --strict on every patch of the series (not the cover letter),
+# and a MAINTAINERS entry for every selftest directory the series adds.
+# checkpatch's own "does MAINTAINERS need updating?" fires for every new
+# file, covered or not, so it is replaced by the second check.
 # usage: checkpatch.sh <tree> <patch-dir>
 set -eu
 [ $# -eq 2 ] || { echo "usage: $0 <tree> <patch-dir>" >&2; exit 2; }
@@ -9,11 +12,25 @@ export PATH=/usr/bin:$PATH
 rc=0
 for p in "$pdir"/[0-9][0-9][0-9][0-9]-*.patch; do
 	case $p in */0000-cover-letter.patch|*'[0-9]'*) continue ;; esac
-	if out=$(cd "$tree" && perl scripts/checkpatch.pl --strict --terse --show-types "$p" 2>&1); then
+	if out=$(cd "$tree" && perl scripts/checkpatch.pl --strict --terse --show-types \
+			--ignore FILE_PATH_CHANGES "$p" 2>&1); then
 		echo "PASS checkpatch $(basename "$p")"
 	else
 		echo "FAIL checkpatch $(basename "$p")"
 		echo "$out" | sed 's/^/  /'
+		rc=1
+	fi
+done
+
+# A selftest directory is new when the series adds its Makefile (6.1.192
+# has a stray selftests/ublk/ script without one).
+dirs=$(git -C "$tree" diff --name-only --diff-filter=A base series -- \
+	'tools/testing/selftests/*/Makefile' | xargs -r -n1 dirname)
+for d in $dirs; do
+	if git -C "$tree" show series:MAINTAINERS | grep -q "^F:[[:space:]]*$d/\$"; then
+		echo "PASS maintainers $d"
+	else
+		echo "FAIL maintainers $d: the series adds it without an F: entry in MAINTAINERS"
 		rc=1
 	fi
 done

@@ -3,7 +3,21 @@
 # usage: install-deps.sh   (as root)
 set -eu
 pkgs="git make gcc libc6-dev flex bison bc libelf-dev libssl-dev cpio xz-utils
-      ccache qemu-system-x86 e2fsprogs kmod iproute2 util-linux procps perl python3-ply python3-git"
+      ccache qemu-system-x86 e2fsprogs kmod iproute2 util-linux procps perl
+      python3-ply python3-git dpkg-dev libaio-dev"
+# Benchmarks build fio's t/io_uring from Debian's source package.
+srcs=/etc/apt/sources.list.d/workbench-src.sources
+if ! grep -rqs '^Types:.*deb-src\|^deb-src' /etc/apt/sources.list /etc/apt/sources.list.d/; then
+	[ "$(id -u)" = 0 ] || { echo "deps: no deb-src entry; run 'make deps' as root" >&2; exit 1; }
+	cat > $srcs <<-SRC
+	Types: deb-src
+	URIs: http://deb.debian.org/debian
+	Suites: bookworm bookworm-updates
+	Components: main
+	Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+	SRC
+	apt-get update -qq
+fi
 missing=$(for p in $pkgs; do dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
 	grep -q '^install ok installed' || echo "$p"; done)
 if [ -z "$missing" ]; then

@@ -1,7 +1,8 @@
 #!/bin/bash
 # Count the results in run_kselftest.sh output: every subtest of a program,
 # or the program's own line when it printed none; a program that failed
-# after passing subtests (a crash, a timeout) counts as one more failure.
+# after passing subtests (a crash, a timeout), or never finished, counts as
+# one more failure.
 # usage: ktap-summary.sh <output.log>
 set -eu
 [ $# -eq 1 ] || { echo "usage: $0 <output.log>" >&2; exit 2; }
@@ -12,7 +13,7 @@ tr -d '\r' < "$1" | awk '
 		else if (skip) { skipped++; print "SKIP " name }
 		else { pass++; print "PASS " name }
 	}
-	/^# selftests: / { prog = $3 " " $4; subs = 0; sub_fail = 0; next }
+	/^# selftests: / { prog = $3 " " $4; subs = 0; sub_fail = 0; running = 1; next }
 	/^# (not )?ok [0-9]+/ {
 		subs++
 		line = substr($0, 3)
@@ -25,9 +26,11 @@ tr -d '\r' < "$1" | awk '
 		if (!subs) result($0, name)
 		else if ($0 ~ /^not ok/ && !sub_fail) result($0, name " (exited with an error after its subtests)")
 		subs = 0
+		running = 0
 		next
 	}
 	END {
+		if (running) { fail++; print "FAIL " prog " (did not finish: the guest died or hung)" }
 		printf "%d passed, %d failed, %d skipped\n", pass, fail, skipped
 		exit (fail > 0 || pass + fail + skipped == 0)
 	}'

@@ -41,7 +41,8 @@ truncate -s 1G "$dir/nvme.img"
 accel=(-accel tcg -cpu max -smp "$cpus")
 [ $bench = 0 ] || accel=(-accel tcg -cpu max -smp 1 -icount shift=0)
 append="console=ttyS0 root=root rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=262144"
-append+=" ro init=$top/scripts/guest-init.sh panic=-1 nokaslr ${WB_APPEND:-}"
+# One NVMe poll queue, so that polled and IRQ-driven I/O can share a device.
+append+=" ro init=$top/scripts/guest-init.sh panic=-1 nokaslr nvme.poll_queues=1 ${WB_APPEND:-}"
 
 echo "vm: booting $(cat "$kout/include/config/kernel.release") ($([ $bench = 1 ] && echo 'icount, 1 cpu' || echo "$cpus cpus")), timeout ${timeout}s, log in $dir"
 : > "$dir/output.log"
