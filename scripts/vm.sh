@@ -52,7 +52,7 @@ rc=0
 timeout -k 10 "$timeout" qemu-system-x86_64 "${accel[@]}" -m 4G \
 	-display none -monitor none -no-reboot \
 	-kernel "$kernel" -append "$append" \
-	-fsdev local,id=root,path=/,security_model=none,readonly=on \
+	-fsdev local,id=root,path=/,security_model=none,readonly=on,multidevs=remap \
 	-device virtio-9p-pci,fsdev=root,mount_tag=root \
 	-fsdev local,id=out,path="$dir/out",security_model=none \
 	-device virtio-9p-pci,fsdev=out,mount_tag=out \
