@@ -30,8 +30,8 @@ if [ ! -f "$deb" ]; then
 		cat >&2 <<-MSG
 		base: the archive does not serve the pinned linux-source-6.1 $pinned
 		      (it serves: ${served:-nothing; run apt-get update}).
-		      To build the series on $served, run again with ACCEPT_SERVED=1:
-		      the series is then applied with 'git am -3'.
+		      To build the series on $served instead: make fetch ACCEPT_SERVED=1
+		      (the series is then applied with 'git am -3').
 		MSG
 		exit 1
 	fi
