@@ -15,6 +15,11 @@ fragments_debug   := $(fragments_default) config/debug.config
 fragments_module  := $(fragments_default) config/ublk-module.config
 FRAGMENTS = $(or $(fragments_$(PROFILE)),$(error unknown PROFILE=$(PROFILE): default, debug or module))
 
+# Under TCG, KASAN makes ACPI init run for over a minute of guest time without
+# scheduling: the soft-lockup detector would report boot itself.
+append_debug := nosoftlockup
+export WB_APPEND = $(append_$(PROFILE))
+
 # The unpatched base, checked out beside the series, for benchmarks.
 BASE_TREE = $(BUILD)/base/linux
 BASE_OUT  = $(BUILD)/base/kernel-$(PROFILE)
