@@ -16,8 +16,9 @@ fragments_module  := $(fragments_default) config/ublk-module.config
 FRAGMENTS = $(or $(fragments_$(PROFILE)),$(error unknown PROFILE=$(PROFILE): default, debug or module))
 
 # Under TCG, KASAN makes ACPI init run for over a minute of guest time without
-# scheduling: the soft-lockup detector would report boot itself.
-append_debug := nosoftlockup
+# scheduling: the soft-lockup detector and RCU's stall warning (at 60 s, in
+# NVMe probe's ACPI calls) would report boot itself.
+append_debug := nosoftlockup rcupdate.rcu_cpu_stall_timeout=300
 export WB_APPEND = $(append_$(PROFILE))
 
 # The unpatched base, checked out beside the series, for benchmarks.

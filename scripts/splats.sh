@@ -5,7 +5,7 @@
 set -eu
 [ $# -eq 1 ] || { echo "usage: $0 <console.log>" >&2; exit 2; }
 awk '
-	/(^|\] )(BUG:|WARNING:|Oops|kernel BUG at|general protection fault|Kernel panic|UBSAN:|unreferenced object|INFO: task .* blocked for more than|INFO: rcu_.* detected stall|watchdog: BUG: soft lockup|list_(add|del) corruption)/ {
+	/(^|\] )(BUG:|WARNING:|Oops|kernel BUG at|general protection fault|Kernel panic|UBSAN:|unreferenced object|INFO: task .* blocked for more than|INFO: rcu_.* detected stall|rcu: INFO: rcu_[a-z]* (self-)?detected stall|watchdog: BUG: soft lockup|list_(add|del) corruption)/ {
 		if (!n++) print "splat: kernel reports in " FILENAME ":"
 		left = 40
 	}
