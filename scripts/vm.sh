@@ -37,12 +37,17 @@ ENV
 truncate -s 4G "$dir/scratch.img"
 mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$dir/scratch.img"
 truncate -s 1G "$dir/nvme.img"
+truncate -s 64M "$dir/nvme2.img" "$dir/nvme3.img"
 
 accel=(-accel tcg -cpu max -smp "$cpus")
 [ $bench = 0 ] || accel=(-accel tcg -cpu max -smp 1 -icount shift=0)
 append="console=ttyS0 root=root rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=262144"
 # One NVMe poll queue, so that polled and IRQ-driven I/O can share a device.
-append+=" ro init=$top/scripts/guest-init.sh panic=-1 nokaslr nvme.poll_queues=1 ${WB_APPEND:-}"
+append+=" ro init=$top/scripts/guest-init.sh panic=-1 nokaslr nvme.poll_queues=1"
+# Events the selftests trace, on from boot: switching an event patches kernel
+# text, and under TCG another vCPU can still run the old code, int3 included.
+[ $bench = 1 ] || append+=" trace_event=io_uring:io_uring_local_work_run,sched:sched_switch"
+append+=" ${WB_APPEND:-}"
 
 echo "vm: booting $(cat "$kout/include/config/kernel.release") ($([ $bench = 1 ] && echo 'icount, 1 cpu' || echo "$cpus cpus")), timeout ${timeout}s, log in $dir"
 : > "$dir/output.log"
@@ -57,8 +62,13 @@ timeout -k 10 "$timeout" qemu-system-x86_64 "${accel[@]}" -m 4G \
 	-fsdev local,id=out,path="$dir/out",security_model=none \
 	-device virtio-9p-pci,fsdev=out,mount_tag=out \
 	-drive file="$dir/scratch.img",if=virtio,format=raw,cache=unsafe \
-	-drive file="$dir/nvme.img",if=none,id=nvm,format=raw,cache=unsafe \
-	-device nvme,serial=wb0,drive=nvm \
+	-device nvme,id=nvme0,serial=wb0 \
+	-drive file="$dir/nvme.img",if=none,id=ns1,format=raw,cache=unsafe \
+	-device nvme-ns,bus=nvme0,nsid=1,drive=ns1 \
+	-drive file="$dir/nvme2.img",if=none,id=ns2,format=raw,cache=unsafe \
+	-device nvme-ns,bus=nvme0,nsid=2,drive=ns2 \
+	-drive file="$dir/nvme3.img",if=none,id=ns3,format=raw,cache=unsafe,throttling.iops-total=200 \
+	-device nvme-ns,bus=nvme0,nsid=3,drive=ns3 \
 	-chardev file,id=con,path="$dir/console.log" -serial chardev:con \
 	-chardev file,id=cmd,path="$dir/output.log" -serial chardev:cmd \
 	</dev/null >"$dir/qemu.log" 2>&1 || rc=$?
