@@ -28,6 +28,9 @@ BASE_OUT  = $(BUILD)/base/kernel-$(PROFILE)
 # The series' selftest targets, run in this order.
 SELFTESTS ?= io_uring
 
+# Benchmark suites (scripts/bench-guest.sh): bio cache, lazy task_work wake.
+BENCH_SUITES ?= bio lazy
+
 stage = scripts/stage.sh
 
 .PHONY: all help deps fetch tree export kernel base-kernel tio selftests run kselftest bench check checkpatch clean
@@ -66,9 +69,9 @@ base-kernel: fetch
 tio:
 	@$(stage) t/io_uring scripts/build-tio.sh $(BUILD)/src
 
-## bench       base vs patched in icount mode: t/io_uring (io_uring, libaio) on null_blk
+## bench       base vs patched in icount mode, t/io_uring suites BENCH_SUITES (bio lazy)
 bench: kernel base-kernel tio
-	@$(stage) bench scripts/bench.sh $(BASE_OUT) $(OUT) $(BUILD)/src/fio-*/t/io_uring
+	@$(stage) bench scripts/bench.sh $(BASE_OUT) $(OUT) $(BUILD)/src/fio-*/t/io_uring $(BENCH_SUITES)
 
 ## selftests   build the series' kselftests against the tree's own headers
 selftests: kernel

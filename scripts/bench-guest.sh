@@ -1,11 +1,28 @@
 #!/bin/bash
-# In the guest: the bio cache benchmark on null_blk (irqmode=1, softirq
-# completions), with fio's t/io_uring, io_uring and libaio engines. Prints 'RESULT <case> <IOPS> <bio slab allocations per I/O>'.
-# usage: bench-guest.sh <t/io_uring binary>
+# In the guest: benchmark suites with fio's t/io_uring. Prints
+# 'RESULT <suite> <case> <IOPS> <metric>' lines, the metric by suite:
+#   bio   null_blk irqmode=1 (softirq completions), io_uring and libaio;
+#         metric: bio slab allocations per I/O
+#   lazy  NVMe passthrough (uring_cmd) on DEFER_TASKRUN rings; metric: CPU
+#         microseconds of t/io_uring's process per I/O, plus 'HIST <case> <share>
+#         <count>:<runs>...', the io_uring_local_work_run counts and the share
+#         of runs whose count is the wait count
+# usage: bench-guest.sh <t/io_uring binary> <suite>...
 set -eu
-[ $# -eq 1 ] || { echo "usage: $0 <t/io_uring binary>" >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: $0 <t/io_uring binary> <bio|lazy>..." >&2; exit 2; }
 tio=$1
-dev=nullb0
+shift
+
+# The median of the per-second IOPS samples in t/io_uring's output, the first
+# one dropped.
+iops_of() {
+	sed -n 's/^IOPS=\([0-9.]*\)\([KM]\?\),.*/\1 \2/p' | tail -n +2 |
+		awk '{ m = $2 == "M" ? 1e6 : $2 == "K" ? 1e3 : 1; printf "%d\n", $1 * m }' |
+		sort -n | awk '{ v[NR] = $1 } END { print (NR ? v[int((NR + 1) / 2)] : 0) }'
+}
+
+# I/Os completed by block devices $@ so far.
+ios() { local d; for d; do cat /sys/block/$d/stat; done | awk '{ n += $1 + $5 } END { print n }'; }
 
 # Allocations from the bio slabs: SLUB_STATS counters, first field is the total.
 bio_allocs() {
@@ -13,27 +30,75 @@ bio_allocs() {
 		awk '{ n += $1 } END { print n }'
 }
 
-ios() { awk '{ print $1 + $5 }' /sys/block/$dev/stat; }
-
-# The median of the per-second IOPS samples, the first one dropped.
-median() { sort -n | awk '{ v[NR] = $1 } END { print (NR ? v[int((NR + 1) / 2)] : 0) }'; }
-
-run() {
-	local name=$1 a0 i0 out iops
-	shift
-	a0=$(bio_allocs) i0=$(ios)
+bio_run() {
+	local name=$1 dev=$2 a0 i0 out
+	shift 2
+	a0=$(bio_allocs) i0=$(ios $dev)
 	out=$("$@")
 	echo "$out" | sed 's/^/  /' >&2
-	iops=$(echo "$out" | sed -n 's/^IOPS=\([0-9.]*\)\([KM]\?\),.*/\1 \2/p' | tail -n +2 |
-		awk '{ m = $2 == "M" ? 1e6 : $2 == "K" ? 1e3 : 1; printf "%d\n", $1 * m }' | median)
-	echo "RESULT $name $iops $(awk -v a=$(($(bio_allocs) - a0)) -v i=$(($(ios) - i0)) \
-		'BEGIN { printf "%.3f", i ? a / i : 0 }')"
+	echo "RESULT bio $name $(echo "$out" | iops_of) $(awk -v a=$(($(bio_allocs) - a0)) \
+		-v i=$(($(ios $dev) - i0)) 'BEGIN { printf "%.3f", i ? a / i : 0 }')"
 }
 
-modprobe null_blk nr_devices=1 queue_mode=2 irqmode=1 submit_queues=1 gb=16
-run "t/io_uring-128/32/32" "$tio" -p0 -d128 -s32 -c32 -b512 -F1 -B1 -n1 -r6 /dev/$dev
-run "t/io_uring-32/8/8" "$tio" -p0 -d32 -s8 -c8 -b512 -F1 -B1 -n1 -r6 /dev/$dev
-# fio itself needs SysV shared memory, which the trimmed config leaves out;
-# t/io_uring's libaio engine drives the same io_submit() path.
-run "t/io_uring-libaio-32/8/8" "$tio" -a1 -p0 -d32 -s8 -c8 -b512 -n1 -r6 /dev/$dev
-rmmod null_blk
+bio_suite() {
+	local dev=nullb0
+	modprobe null_blk nr_devices=1 queue_mode=2 irqmode=1 submit_queues=1 gb=16
+	bio_run "t/io_uring-128/32/32" $dev "$tio" -p0 -d128 -s32 -c32 -b512 -F1 -B1 -n1 -r6 /dev/$dev
+	bio_run "t/io_uring-32/8/8" $dev "$tio" -p0 -d32 -s8 -c8 -b512 -F1 -B1 -n1 -r6 /dev/$dev
+	# fio itself needs SysV shared memory, which the trimmed config leaves
+	# out; t/io_uring's libaio engine drives the same io_submit() path.
+	bio_run "t/io_uring-libaio-32/8/8" $dev "$tio" -a1 -p0 -d32 -s8 -c8 -b512 -n1 -r6 /dev/$dev
+	rmmod null_blk
+}
+
+# CPU time (user + system) of a command's process in microseconds, from
+# its rusage, which sums the scheduler's precise run time: it covers the
+# submitting task's wake-ups and task_work runs, what lazy waking saves.
+cpu_us() {
+	python3 -c 'import resource, subprocess, sys
+subprocess.run(sys.argv[1:], check=True)
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+print("CPU_US %d" % ((r.ru_utime + r.ru_stime) * 1e6))' "$@"
+}
+
+# Passthrough I/O bypasses the block device statistics: count completions by
+# the task_work runs that posted them, from the io_uring_local_work_run
+# events, which also give the histogram of run sizes.
+T=/sys/kernel/tracing
+lazy_run() {
+	local name=$1 wait=$2 out
+	shift 2
+	echo 0 > $T/tracing_on
+	echo > $T/trace
+	echo 1 > $T/events/io_uring/io_uring_local_work_run/enable
+	echo 1 > $T/tracing_on
+	out=$(cpu_us "$@")
+	echo 0 > $T/tracing_on
+	echo 0 > $T/events/io_uring/io_uring_local_work_run/enable
+	echo "$out" | sed 's/^/  /' >&2
+	grep -o 'io_uring_local_work_run: .* count [0-9]*' $T/trace |
+		awk -v n="$name" -v w=$wait -v iops="$(echo "$out" | iops_of)" \
+		    -v us="$(echo "$out" | sed -n 's/^CPU_US //p')" '
+		{ c[$NF]++; runs++; ios += $NF; if ($NF == w) eq++ }
+		END { printf "RESULT lazy %s %d %.2f\n", n, iops, ios ? us / ios : 0
+		      printf "HIST %s %.1f%%", n, runs ? eq * 100 / runs : 0
+		      for (k in c) printf " %s:%d", k, c[k]; printf "\n" }'
+}
+
+lazy_suite() {
+	local o="-p0 -b8192 -F1 -B1 -R0 -X1 -u1 -O0 -n1 -r6"
+	echo 65536 > $T/buffer_size_kb
+	# One namespace: QEMU completes a batch together, the lucky case.
+	lazy_run "ng0n1-4/4/4" 4 "$tio" $o -d4 -s4 -c4 /dev/ng0n1
+	# Two namespaces read round-robin: completions come apart.
+	lazy_run "ng0n1+ng0n2-4/4/4" 4 "$tio" $o -d4 -s4 -c4 /dev/ng0n1 /dev/ng0n2
+	# A deeper queue than the wait count.
+	lazy_run "ng0n1-32/8/8" 8 "$tio" $o -d32 -s8 -c8 /dev/ng0n1
+	# A namespace QEMU throttles to 200 IOPS: completions trickle in. Run
+	# longer, so that t/io_uring's setup is a small part of its CPU time.
+	lazy_run "ng0n3-4/4/4" 4 "$tio" $o -d4 -s4 -c4 -r30 /dev/ng0n3
+}
+
+for suite; do
+	"${suite}_suite"
+done

@@ -1,27 +1,41 @@
 #!/bin/bash
 # Boot the base and the patched kernel in the deterministic icount mode
-# (-icount shift=0 -smp 1), run the same benchmark in each, print a table.
-# usage: bench.sh <base-kernel-out> <patched-kernel-out> <t/io_uring binary>
+# (-icount shift=0 -smp 1), run the same benchmark suites in each (see
+# bench-guest.sh), print a table per suite.
+# usage: bench.sh <base-kernel-out> <patched-kernel-out> <t/io_uring binary> <suite>...
 set -eu
-[ $# -eq 3 ] || { echo "usage: $0 <base-kernel-out> <patched-kernel-out> <t/io_uring binary>" >&2; exit 2; }
+[ $# -ge 4 ] || { echo "usage: $0 <base-kernel-out> <patched-kernel-out> <t/io_uring binary> <suite>..." >&2; exit 2; }
 top=$(realpath "$(dirname "$0")/..")
 base=$(realpath "$1") patched=$(realpath "$2") tio=$(realpath "$3")
+shift 3
 res=$top/build/bench
 mkdir -p "$res"
 
 for k in base patched; do
 	kout=${!k}
 	echo "bench: $k ($kout)"
-	"$top/scripts/vm.sh" -b -k "$kout" -t 1800 -d "$res/vm-$k" -- \
-		"$top/scripts/bench-guest.sh" "$tio" > "$res/$k.log" 2>&1 ||
+	"$top/scripts/vm.sh" -b -k "$kout" -t 3600 -d "$res/vm-$k" -- \
+		"$top/scripts/bench-guest.sh" "$tio" "$@" > "$res/$k.log" 2>&1 ||
 		{ tail -n 40 "$res/$k.log"; exit 1; }
-	grep '^RESULT' "$res/$k.log" > "$res/$k.txt"
+	grep -E '^(RESULT|HIST) ' "$res/$k.log" > "$res/$k.txt"
 done
 
-echo
-echo "null_blk irqmode=1, QEMU TCG -icount shift=0 -smp 1 (IOPS in guest time)"
-join <(sort "$res/base.txt" | cut -d' ' -f2-) <(sort "$res/patched.txt" | cut -d' ' -f2-) |
-	awk 'BEGIN { printf "%-26s %10s %10s %7s %14s %14s\n", "case", "base", "patched",
-		     "ratio", "bio allocs/IO", "(patched)" }
-	     { printf "%-26s %10d %10d %7.3f %14.3f %14.3f\n", $1, $2, $4,
-		      $2 ? $4 / $2 : 0, $3, $5 }' | tee "$res/table.txt"
+declare -A what=(
+	[bio]="null_blk irqmode=1; metric: bio slab allocations per I/O"
+	[lazy]="NVMe passthrough, DEFER_TASKRUN; metric: t/io_uring CPU us per I/O"
+)
+for suite; do
+	echo
+	echo "$suite: ${what[$suite]}; QEMU TCG -icount shift=0 -smp 1, IOPS in guest time"
+	join <(awk -v s="$suite" '$1 == "RESULT" && $2 == s { print $3, $4, $5 }' "$res/base.txt" | sort) \
+	     <(awk -v s="$suite" '$1 == "RESULT" && $2 == s { print $3, $4, $5 }' "$res/patched.txt" | sort) |
+		awk 'BEGIN { printf "%-26s %10s %10s %7s %10s %10s\n", "case", "base", "patched",
+			     "ratio", "metric", "(patched)" }
+		     { printf "%-26s %10d %10d %7.3f %10.3f %10.3f\n", $1, $2, $4,
+			      $2 ? $4 / $2 : 0, $3, $5 }'
+	for k in base patched; do
+		awk -v k=$k -v s="$suite" '$1 == "HIST" && s == "lazy" {
+			printf "%-8s %-22s runs with count == wait count: %s; count:runs", k, $2, $3
+			for (i = 4; i <= NF; i++) printf " %s", $i; printf "\n" }' "$res/$k.txt"
+	done
+done | tee "$res/table.txt"
