@@ -33,7 +33,7 @@ BENCH_SUITES ?= bio lazy
 
 stage = scripts/stage.sh
 
-.PHONY: all help deps fetch tree export kernel base-kernel tio selftests run kselftest bench check checkpatch clean
+.PHONY: all help deps fetch tree export kernel base-kernel tio liburing liburing-baseline selftests run kselftest bench check checkpatch clean
 all: kselftest
 
 help:
@@ -72,6 +72,14 @@ tio:
 ## bench       base vs patched in icount mode, t/io_uring suites BENCH_SUITES (bio lazy)
 bench: kernel base-kernel tio
 	@$(stage) bench scripts/bench.sh $(BASE_OUT) $(OUT) $(BUILD)/src/fio-*/t/io_uring $(BENCH_SUITES)
+
+## liburing    liburing 2.3's test suite on PROFILE, gated against liburing.baseline
+liburing: kernel
+	@$(stage) liburing scripts/liburing.sh $(OUT) $(BUILD)/src liburing.baseline $(TIMEOUT)
+
+## liburing-baseline  rewrite liburing.baseline from the unpatched base kernel
+liburing-baseline: base-kernel
+	@$(stage) "liburing baseline" scripts/liburing.sh -b $(BASE_OUT) $(BUILD)/src liburing.baseline $(TIMEOUT)
 
 ## selftests   build the series' kselftests against the tree's own headers
 selftests: kernel
