@@ -21,8 +21,8 @@ iops_of() {
 		sort -n | awk '{ v[NR] = $1 } END { print (NR ? v[int((NR + 1) / 2)] : 0) }'
 }
 
-# I/Os completed by block devices $@ so far.
-ios() { local d; for d; do cat /sys/block/$d/stat; done | awk '{ n += $1 + $5 } END { print n }'; }
+# I/Os completed by block device $1 so far.
+ios() { awk '{ print $1 + $5 }' /sys/block/$1/stat; }
 
 # Allocations from the bio slabs: SLUB_STATS counters, first field is the total.
 bio_allocs() {
