@@ -7,6 +7,8 @@ TREE    ?= $(BUILD)/linux
 PROFILE ?= default
 OUT     ?= $(BUILD)/kernel-$(PROFILE)
 TIMEOUT ?= 900
+# A KASAN + lockdep guest under TCG runs the suites several times slower.
+DEBUG_TIMEOUT ?= 5400
 # ACCEPT_SERVED=1: build on the version the archive serves if the pin is gone.
 export ACCEPT_SERVED
 
@@ -28,12 +30,13 @@ BASE_OUT  = $(BUILD)/base/kernel-$(PROFILE)
 # The series' selftest targets, run in this order.
 SELFTESTS ?= io_uring
 
-# Benchmark suites (scripts/bench-guest.sh): bio cache, lazy task_work wake.
-BENCH_SUITES ?= bio lazy
+# Benchmark suites (scripts/bench-guest.sh): bio cache, lazy task_work wake,
+# one CQE per link.
+BENCH_SUITES ?= bio lazy link
 
 stage = scripts/stage.sh
 
-.PHONY: all help deps fetch tree export kernel base-kernel tio liburing liburing-baseline selftests run kselftest bench check checkpatch clean
+.PHONY: all help deps fetch tree export kernel base-kernel tio liburing liburing-baseline fio debug selftests run kselftest bench check checkpatch clean
 all: kselftest
 
 help:
@@ -69,9 +72,14 @@ base-kernel: fetch
 tio:
 	@$(stage) t/io_uring scripts/build-tio.sh $(BUILD)/src
 
-## bench       base vs patched in icount mode, t/io_uring suites BENCH_SUITES (bio lazy)
-bench: kernel base-kernel tio
+## bench       base vs patched in icount mode, suites BENCH_SUITES (bio lazy link)
+bench: kernel base-kernel tio $(BUILD)/link_nops
 	@$(stage) bench scripts/bench.sh $(BASE_OUT) $(OUT) $(BUILD)/src/fio-*/t/io_uring $(BENCH_SUITES)
+
+# The link suite's NOP chains, against the series' UAPI header.
+$(BUILD)/link_nops: bench/link_nops.c kernel
+	@make -s -C $(TREE) O=$(OUT) headers
+	$(CC) -Wall -Wextra -O2 -I$(OUT)/usr/include -o $@ $<
 
 ## liburing    liburing 2.3's test suite on PROFILE, gated against liburing.baseline
 liburing: kernel
@@ -80,6 +88,14 @@ liburing: kernel
 ## liburing-baseline  rewrite liburing.baseline from the unpatched base kernel
 liburing-baseline: base-kernel
 	@$(stage) "liburing baseline" scripts/liburing.sh -b $(BASE_OUT) $(BUILD)/src liburing.baseline $(TIMEOUT)
+
+## fio         the fio verify jobs (fio/verify.fio) in the guest on PROFILE
+fio: kernel
+	@$(stage) "fio verify" scripts/fio.sh $(OUT) $(TIMEOUT)
+
+## debug       the debug profile: kselftests, liburing and fio verify; any kernel report fails
+debug:
+	@$(MAKE) -k PROFILE=debug TIMEOUT=$(DEBUG_TIMEOUT) kselftest liburing fio
 
 ## selftests   build the series' kselftests against the tree's own headers
 selftests: kernel

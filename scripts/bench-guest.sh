@@ -7,9 +7,12 @@
 #         microseconds of t/io_uring's process per I/O, plus 'HIST <case> <share>
 #         <count>:<runs>...', the io_uring_local_work_run counts and the share
 #         of runs whose count is the wait count
+#   link  chains of NOPs (bench/link_nops.c), plain, per-SQE CQE skip and
+#         IORING_SETUP_LINK_SINGLE_CQE; 'RESULT link <case> <NOPs/s> <CQEs
+#         per chain>', no line for a mode the kernel refuses
 # usage: bench-guest.sh <t/io_uring binary> <suite>...
 set -eu
-[ $# -ge 2 ] || { echo "usage: $0 <t/io_uring binary> <bio|lazy>..." >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: $0 <t/io_uring binary> <bio|lazy|link>..." >&2; exit 2; }
 tio=$1
 shift
 
@@ -97,6 +100,20 @@ lazy_suite() {
 	# A namespace QEMU throttles to 200 IOPS: completions trickle in. Run
 	# longer, so that t/io_uring's setup is a small part of its CPU time.
 	lazy_run "ng0n3-4/4/4" 4 "$tio" $o -d4 -s4 -c4 -r30 /dev/ng0n3
+}
+
+link_suite() {
+	local bin=$WB_TOP/build/link_nops len async mode out
+	for len in 10 100; do
+		for async in 0 1; do
+			for mode in plain skip flag; do
+				out=$("$bin" $mode $len $async 200000)
+				[ "$out" = "LINK n/a" ] && continue
+				echo "RESULT link link$len$([ $async = 0 ] || echo -async)-$mode $(
+					echo "$out" | awk '{ printf "%d %s", 1e9 / $2, $3 }')"
+			done
+		done
+	done
 }
 
 for suite; do

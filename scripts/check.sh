@@ -1,6 +1,7 @@
 #!/bin/bash
 # The test gate: the workbench's own tests (series round trip, checkpatch,
-# the VM runner's failure modes), then the series' kselftests.
+# the VM runner's failure modes), the series' kselftests, liburing's test
+# suite against the base's results, and the fio verify jobs.
 # Prints PASS/FAIL/SKIP lines and ends with 'N passed, N failed, N skipped'.
 # usage: check.sh <tree> <kernel-out-dir> [timeout-s]
 set -u
@@ -64,6 +65,21 @@ grep -vE '^(PASS|FAIL|SKIP) |passed, .* failed' "$work/kselftest.log" | grep -E 
 grep -E '^(PASS|FAIL|SKIP) ' "$work/kselftest.log"
 grep -q '^vm: command exit status 0' "$work/kselftest.log" ||
 	result FAIL "kselftest run: the guest did not finish cleanly (see $work/kselftest.log)"
+
+# Suites the series must pass as well as the base does: liburing's tests
+# against liburing.baseline, fio verify. Their lines count like the others;
+# a run that ended early fails once more.
+suite() {
+	local name=$1
+	shift
+	echo "== $name"
+	"$@" > "$work/$name.log" 2>&1 ||
+		echo "FAIL $name: the run failed (see $work/$name.log)" >> "$work/$name.log"
+	grep -E '^(PASS|FAIL|SKIP) ' "$work/$name.log" | tee -a "$results" | grep -v '^PASS' || true
+	grep -vE '^(PASS|FAIL|SKIP) ' "$work/$name.log" | tail -n 20
+}
+suite liburing "$top/scripts/liburing.sh" "$out" "$(realpath -m "$out/../src")" "$top/liburing.baseline" "$timeout"
+suite fio "$top/scripts/fio.sh" "$out" "$timeout"
 
 pass=$(grep -c '^PASS' "$results")
 fail=$(grep -c '^FAIL' "$results")

@@ -4,8 +4,9 @@
 set -eu
 pkgs="git make gcc libc6-dev flex bison bc libelf-dev libssl-dev cpio xz-utils
       ccache qemu-system-x86 e2fsprogs kmod iproute2 util-linux procps perl
-      python3-ply python3-git dpkg-dev libaio-dev"
-# Benchmarks build fio's t/io_uring from Debian's source package.
+      python3-ply python3-git dpkg-dev libaio-dev fio"
+# fio runs the verify jobs in the guest; the benchmarks build fio's
+# t/io_uring from Debian's source package.
 srcs=/etc/apt/sources.list.d/workbench-src.sources
 if ! grep -rqs '^Types:.*deb-src\|^deb-src' /etc/apt/sources.list /etc/apt/sources.list.d/; then
 	[ "$(id -u)" = 0 ] || { echo "deps: no deb-src entry; run 'make deps' as root" >&2; exit 1; }

@@ -1,0 +1,41 @@
+#!/bin/bash
+# In the guest: the fio verify jobs of fio/verify.fio, each section on its
+# own device: null_blk memory backed (configfs) and the emulated NVMe's
+# second namespace, as a block device and as its generic char device.
+# Prints 'FIO <pass|fail> <section>' per job.
+# usage: fio-guest.sh <job-file>
+set -u
+[ $# -eq 1 ] || { echo "usage: $0 <job-file>" >&2; exit 2; }
+jobs=$1
+
+nullb() {
+	# 6.1.192 names the disk after the configfs directory.
+	local d=/sys/kernel/config/nullb/nullb0
+	modprobe null_blk nr_devices=0 || return 1
+	mountpoint -q /sys/kernel/config || mount -t configfs configfs /sys/kernel/config
+	mkdir "$d" && echo 64 > "$d/size" && echo 1 > "$d/memory_backed" &&
+		echo 4096 > "$d/blocksize" && echo 1 > "$d/power"
+}
+nullb || echo "fio: could not set up a memory-backed null_blk"
+
+for s in $(sed -n 's/^\[\(.*\)\]$/\1/p' "$jobs" | grep -v '^global$'); do
+	case $s in
+	nullb-*) dev=/dev/nullb0 ;;
+	nvme-uring_cmd*) dev=/dev/ng0n2 ;;
+	nvme-*) dev=/dev/nvme0n2 ;;
+	*) echo "fio: no device for section $s"; echo "FIO fail $s"; continue ;;
+	esac
+	# fio would create a regular file in its place.
+	if [ ! -b $dev ] && [ ! -c $dev ]; then
+		echo "fio: $s: no device $dev"
+		echo "FIO fail $s"
+		continue
+	fi
+	if out=$(DEV=$dev fio --thread --section="$s" --output-format=terse \
+			--terse-version=3 "$jobs" 2>&1) && [ -n "$out" ]; then
+		echo "FIO pass $s"
+	else
+		sed 's/^/  /' <<< "$out"
+		echo "FIO fail $s"
+	fi
+done
