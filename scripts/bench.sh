@@ -36,10 +36,10 @@ for suite; do
 			     "ratio", "metric", "(patched)" }
 		     { printf "%-26s %10d %10d %7.3f %10.3f %10.3f\n", $1, $2, $4,
 			      $2 ? $4 / $2 : 0, $3, $5 }'
+	[ "$suite" != link ] || echo "patched, ns per NOP:"
 	[ "$suite" != link ] || awk '$1 == "RESULT" && $2 == "link" { print $3, $4 }' "$res/patched.txt" |
 		awk '{ ns[$1] = 1e9 / $2 }
-		     END { print "patched, ns per NOP:"
-			   for (c in ns) if (c ~ /-plain$/) { b = c; sub(/-plain$/, "", b)
+		     END { for (c in ns) if (c ~ /-plain$/) { b = c; sub(/-plain$/, "", b)
 				printf "  %-14s plain %6.0f  skip %6.0f (%+.1f%%)  flag %6.0f (%+.1f%%)\n", b,
 					ns[c], ns[b "-skip"], 100 * (ns[b "-skip"] / ns[c] - 1),
 					ns[b "-flag"], 100 * (ns[b "-flag"] / ns[c] - 1) } }' | sort
