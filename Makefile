@@ -29,15 +29,17 @@ BASE_TREE = $(BUILD)/base/linux
 BASE_OUT  = $(BUILD)/base/kernel-$(PROFILE)
 
 # The series' selftest targets, run in this order.
-SELFTESTS ?= io_uring
+SELFTESTS ?= io_uring ublk
 
 # Benchmark suites (scripts/bench-guest.sh): bio cache, lazy task_work wake,
 # one CQE per link.
 BENCH_SUITES ?= bio lazy link
+# Rounds of the 2-vCPU wall-clock ublk benchmark, kernels interleaved.
+BENCH_ROUNDS ?= 5
 
 stage = scripts/stage.sh
 
-.PHONY: all help deps fetch tree export kernel base-kernel tio liburing liburing-baseline fio debug selftests run kselftest bench check checkpatch clean
+.PHONY: all help deps fetch tree export kernel base-kernel tio bench-ublk liburing liburing-baseline fio debug selftests run kselftest bench check checkpatch clean
 all: kselftest
 
 help:
@@ -82,6 +84,19 @@ $(BUILD)/link_nops: bench/link_nops.c kernel
 	@make -s -C $(TREE) O=$(OUT) headers
 	$(CC) -Wall -Wextra -O2 -I$(OUT)/usr/include -o $@ $<
 
+# The ublk selftest server, which the ublk benchmark runs on every kernel.
+$(BUILD)/ublk_server: kernel
+	@make -s -C $(TREE) O=$(OUT) headers
+	$(CC) -Wall -Wextra -O2 -pthread -I$(OUT)/usr/include -o $@ \
+		$(TREE)/tools/testing/selftests/ublk/ublk_server.c
+
+## bench-ublk  ublk, base and patched, built in and module: icount, then 2 vCPUs x BENCH_ROUNDS
+bench-ublk: tio $(BUILD)/ublk_server
+	@$(MAKE) -s kernel base-kernel PROFILE=module
+	@$(MAKE) -s base-kernel PROFILE=default
+	@$(stage) "bench ublk, icount" scripts/bench-ublk.sh $(BUILD) $(BUILD)/src/fio-*/t/io_uring icount
+	@$(stage) "bench ublk, 2 vCPUs" scripts/bench-ublk.sh $(BUILD) $(BUILD)/src/fio-*/t/io_uring smp $(BENCH_ROUNDS)
+
 ## liburing    liburing 2.3's test suite on PROFILE, gated against liburing.baseline
 liburing: kernel
 	@$(stage) liburing scripts/liburing.sh $(OUT) $(BUILD)/src liburing.baseline $(TIMEOUT)
@@ -114,9 +129,11 @@ kselftest: selftests
 checkpatch: fetch
 	@$(stage) checkpatch scripts/checkpatch.sh $(TREE) patches
 
-## check       the test gate: workbench self-tests, checkpatch, kselftests
+## check       the test gate: workbench self-tests, checkpatch, kselftests (ublk's also
+##             on the module profile), liburing, fio verify
 check: selftests
-	@$(stage) check scripts/check.sh $(TREE) $(OUT) $(TIMEOUT)
+	@$(MAKE) -s selftests PROFILE=module SELFTESTS=ublk
+	@$(stage) check scripts/check.sh $(TREE) $(OUT) $(TIMEOUT) $(BUILD)/kernel-module
 
 ## clean       remove kernel builds (keeps the download and the tree)
 clean:

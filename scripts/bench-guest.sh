@@ -10,9 +10,17 @@
 #   link  chains of NOPs (bench/link_nops.c), plain, per-SQE CQE skip and
 #         IORING_SETUP_LINK_SINGLE_CQE; 'RESULT link <case> <NOPs/s> <CQEs
 #         per chain>', no line for a mode the kernel refuses
+#   ublk  /dev/ublkb0 served by the ublk selftest server (null and loop
+#         targets, one queue of depth 128), fio's libaio job from the seed
+#         thread and t/io_uring; 'RESULT ublk <case> <IOPS> <wake-ups per
+#         request> <kicks per request>': wake-ups are the server's voluntary
+#         context switches (it sleeps only in io_uring_enter() waiting for
+#         requests), kicks the io_uring task_work items its threads run
+#         (each delivery of requests is one; -1 when ublk bypasses io_uring
+#         with task_work_add(), 6.1 built in)
 # usage: bench-guest.sh <t/io_uring binary> <suite>...
 set -eu
-[ $# -ge 2 ] || { echo "usage: $0 <t/io_uring binary> <bio|lazy|link>..." >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: $0 <t/io_uring binary> <bio|lazy|link|ublk>..." >&2; exit 2; }
 tio=$1
 shift
 
@@ -114,6 +122,73 @@ link_suite() {
 			done
 		done
 	done
+}
+
+# Voluntary context switches of all threads of process $1.
+nvcsw() { cat /proc/$1/task/*/status | awk '/^voluntary_ctxt_switches/ { n += $2 } END { print n }'; }
+
+# The io_uring_task_work_run events of the server's threads go to their own
+# trace instance: the event is on from boot (vm.sh) or switched on here with
+# one vCPU, never patched in while another vCPU runs.
+K=$T/instances/ublk
+kicks_start() {
+	mkdir -p $K
+	echo 0 > $K/tracing_on
+	echo 16384 > $K/buffer_size_kb
+	echo 1 > $K/events/io_uring/io_uring_task_work_run/enable
+	echo > $K/trace
+	echo 1 > $K/tracing_on
+}
+
+kicks_end() {
+	echo 0 > $K/tracing_on
+	grep '^ *ublk_server-' $K/trace | sed -n 's/.* count \([0-9]*\),.*/\1/p' |
+		awk '{ n += $1 } END { print n + 0 }'
+}
+
+ublk_run() {
+	local name=$1 id=$2 pid c0 i0 out iops kicks
+	shift 2
+	pid=$(cat /run/ublk_server.$id.pid)
+	c0=$(nvcsw $pid) i0=$(ios ublkb$id)
+	kicks_start
+	out=$("$@")
+	kicks=$(kicks_end)
+	echo "$out" | sed 's/^/  /' >&2
+	case $1 in
+	fio) iops=$(echo "$out" | awk -F';' '$1 == 3 { print $8 }') ;;
+	*) iops=$(echo "$out" | iops_of) ;;
+	esac
+	echo "RESULT ublk $name $iops $(awk -v c=$(($(nvcsw $pid) - c0)) -v k=$kicks \
+		-v i=$(($(ios ublkb$id) - i0)) -v tw=$(ublk_tw) \
+		'BEGIN { printf "%.4f %.4f", i ? c / i : 0, !tw ? -1 : i ? k / i : 0 }')"
+}
+
+# 6.1's ublk, built in and without UBLK_F_URING_CMD_COMP_IN_TASK, delivers
+# with task_work_add(): no io_uring event to count. The flag is reported
+# back in ADD_DEV's flags (bit 1); the series sets it always.
+ublk_tw() {
+	local f
+	f=$($WB_TOP/build/ublk_server list | sed -n 's/.* flags \(0x[0-9a-f]*\) .*/\1/p')
+	echo $((${f:-0} & 2 ? 1 : 0))
+}
+
+ublk_suite() {
+	local srv=$WB_TOP/build/ublk_server target id
+	[ -c /dev/ublk-control ] || modprobe ublk_drv
+	fallocate -l 1G ublk-loop.img
+	for target in null loop; do
+		id=$($srv add -t $target $([ $target = null ] || echo -f ublk-loop.img) -q 1 -d 128)
+		# The seed thread's job.
+		ublk_run $target-fio-libaio-128 $id fio --name=seed --thread \
+			--filename=/dev/ublkb$id --ioengine=libaio --iodepth=128 \
+			--bs=4k --direct=1 --rw=randread --numjobs=1 --ramp_time=1 \
+			--runtime=6 --time_based --output-format=terse
+		ublk_run $target-t/io_uring-128/32/32 $id "$tio" -p0 -d128 -s32 -c32 \
+			-b4096 -F1 -B1 -n1 -r6 /dev/ublkb$id
+		$srv del -n $id
+	done
+	rm -f ublk-loop.img
 }
 
 for suite; do

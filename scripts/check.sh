@@ -3,11 +3,13 @@
 # the VM runner's failure modes), the series' kselftests, liburing's test
 # suite against the base's results, and the fio verify jobs.
 # Prints PASS/FAIL/SKIP lines and ends with 'N passed, N failed, N skipped'.
-# usage: check.sh <tree> <kernel-out-dir> [timeout-s]
+# With a second kernel build (the module profile), its kselftests run too,
+# their results marked [module].
+# usage: check.sh <tree> <kernel-out-dir> [timeout-s] [module-kernel-out-dir]
 set -u
-[ $# -ge 2 ] || { echo "usage: $0 <tree> <kernel-out-dir> [timeout-s]" >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: $0 <tree> <kernel-out-dir> [timeout-s] [module-kernel-out-dir]" >&2; exit 2; }
 top=$(realpath "$(dirname "$0")/..")
-tree=$(realpath "$1") out=$(realpath "$2") timeout=${3:-900}
+tree=$(realpath "$1") out=$(realpath "$2") timeout=${3:-900} mout=${4:-}
 work=$(realpath -m "$out/../check")
 rm -rf "$work"
 mkdir -p "$work"
@@ -58,13 +60,21 @@ runner hang 124 "TIMEOUT" 60 sleep 600
 runner warning any "WARNING:" 300 sh -c \
 	'modprobe lkdtm && echo WARNING > /sys/kernel/debug/provoke-crash/DIRECT'
 
+# kselftests <kernel-out-dir> <log name> [mark]
+kselftests() {
+	local log=$work/$2.log
+	"$top/scripts/kselftest.sh" "$1" "$timeout" > "$log" 2>&1
+	grep -vE '^(PASS|FAIL|SKIP) |passed, .* failed' "$log" | grep -E '^(vm|splat):|^  ' || true
+	grep -E '^(PASS|FAIL|SKIP) ' "$log" | sed "s/^[A-Z]* /&${3:+$3 }/" | tee -a "$results"
+	grep -q '^vm: command exit status 0' "$log" ||
+		result FAIL "kselftest run${3:+ $3}: the guest did not finish cleanly (see $log)"
+}
 echo "== kselftests"
-"$top/scripts/kselftest.sh" "$out" "$timeout" > "$work/kselftest.log" 2>&1
-grep -E '^(PASS|FAIL|SKIP) ' "$work/kselftest.log" >> "$results"
-grep -vE '^(PASS|FAIL|SKIP) |passed, .* failed' "$work/kselftest.log" | grep -E '^(vm|splat):|^  ' || true
-grep -E '^(PASS|FAIL|SKIP) ' "$work/kselftest.log"
-grep -q '^vm: command exit status 0' "$work/kselftest.log" ||
-	result FAIL "kselftest run: the guest did not finish cleanly (see $work/kselftest.log)"
+kselftests "$out" kselftest
+if [ -n "$mout" ]; then
+	echo "== kselftests, ublk as a module"
+	kselftests "$(realpath "$mout")" kselftest-module "[module]"
+fi
 
 # Suites the series must pass as well as the base does: liburing's tests
 # against liburing.baseline, fio verify. Their lines count like the others;

@@ -46,7 +46,7 @@ append="console=ttyS0 root=root rootfstype=9p rootflags=trans=virtio,version=9p2
 append+=" ro init=$top/scripts/guest-init.sh panic=-1 nokaslr nvme.poll_queues=1"
 # Events the selftests trace, on from boot: switching an event patches kernel
 # text, and under TCG another vCPU can still run the old code, int3 included.
-[ $bench = 1 ] || append+=" trace_event=io_uring:io_uring_local_work_run,sched:sched_switch"
+[ $bench = 1 ] || append+=" trace_event=io_uring:io_uring_local_work_run,io_uring:io_uring_task_work_run,sched:sched_switch"
 append+=" ${WB_APPEND:-}"
 
 echo "vm: booting $(cat "$kout/include/config/kernel.release") ($([ $bench = 1 ] && echo 'icount, 1 cpu' || echo "$cpus cpus")), timeout ${timeout}s, log in $dir"
