@@ -106,7 +106,7 @@ liburing-baseline: base-kernel
 	@$(stage) "liburing baseline" scripts/liburing.sh -b $(BASE_OUT) $(BUILD)/src liburing.baseline $(TIMEOUT)
 
 ## fio         the fio verify jobs (fio/verify.fio) in the guest on PROFILE
-fio: kernel
+fio: selftests
 	@$(stage) "fio verify" scripts/fio.sh $(OUT) $(TIMEOUT)
 
 ## debug       the debug profile: kselftests, liburing and fio verify; any kernel report fails

@@ -146,22 +146,28 @@ kicks_end() {
 		awk '{ n += $1 } END { print n + 0 }'
 }
 
+# IOPS and wake-ups from one run, kicks from a second, shorter one with the
+# event traced (tracing costs the traced kernels instructions per kick).
+# The command's last arguments are its run time, so they can be overridden.
 ublk_run() {
-	local name=$1 id=$2 pid c0 i0 out iops kicks
-	shift 2
+	local name=$1 id=$2 short=$3 pid c0 i0 out iops wake kicks
+	shift 3
 	pid=$(cat /run/ublk_server.$id.pid)
 	c0=$(nvcsw $pid) i0=$(ios ublkb$id)
-	kicks_start
 	out=$("$@")
-	kicks=$(kicks_end)
+	wake=$(awk -v c=$(($(nvcsw $pid) - c0)) -v i=$(($(ios ublkb$id) - i0)) \
+		'BEGIN { printf "%.4f", i ? c / i : 0 }')
 	echo "$out" | sed 's/^/  /' >&2
 	case $1 in
 	fio) iops=$(echo "$out" | awk -F';' '$1 == 3 { print $8 }') ;;
 	*) iops=$(echo "$out" | iops_of) ;;
 	esac
-	echo "RESULT ublk $name $iops $(awk -v c=$(($(nvcsw $pid) - c0)) -v k=$kicks \
-		-v i=$(($(ios ublkb$id) - i0)) -v tw=$(ublk_tw) \
-		'BEGIN { printf "%.4f %.4f", i ? c / i : 0, !tw ? -1 : i ? k / i : 0 }')"
+	i0=$(ios ublkb$id)
+	kicks_start
+	"$@" $short > /dev/null
+	kicks=$(kicks_end)
+	echo "RESULT ublk $name $iops $wake $(awk -v k=$kicks -v i=$(($(ios ublkb$id) - i0)) \
+		-v tw=$(ublk_tw) 'BEGIN { printf "%.4f", !tw ? -1 : i ? k / i : 0 }')"
 }
 
 # 6.1's ublk, built in and without UBLK_F_URING_CMD_COMP_IN_TASK, delivers
@@ -180,11 +186,11 @@ ublk_suite() {
 	for target in null loop; do
 		id=$($srv add -t $target $([ $target = null ] || echo -f ublk-loop.img) -q 1 -d 128)
 		# The seed thread's job.
-		ublk_run $target-fio-libaio-128 $id fio --name=seed --thread \
+		ublk_run $target-fio-libaio-128 $id --runtime=2 fio --name=seed --thread \
 			--filename=/dev/ublkb$id --ioengine=libaio --iodepth=128 \
 			--bs=4k --direct=1 --rw=randread --numjobs=1 --ramp_time=1 \
 			--runtime=6 --time_based --output-format=terse
-		ublk_run $target-t/io_uring-128/32/32 $id "$tio" -p0 -d128 -s32 -c32 \
+		ublk_run $target-t/io_uring-128/32/32 $id -r2 "$tio" -p0 -d128 -s32 -c32 \
 			-b4096 -F1 -B1 -n1 -r6 /dev/ublkb$id
 		$srv del -n $id
 	done

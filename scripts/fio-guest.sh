@@ -1,7 +1,8 @@
 #!/bin/bash
 # In the guest: the fio verify jobs of fio/verify.fio, each section on its
-# own device: null_blk memory backed (configfs) and the emulated NVMe's
-# second namespace, as a block device and as its generic char device.
+# own device: null_blk memory backed (configfs), the emulated NVMe's second
+# namespace, as a block device and as its generic char device, and a ublk
+# device served by the ublk selftest's server (loop target, two queues).
 # Prints 'FIO <pass|fail> <section>' per job.
 # usage: fio-guest.sh <job-file>
 set -u
@@ -18,11 +19,22 @@ nullb() {
 }
 nullb || echo "fio: could not set up a memory-backed null_blk"
 
+# The server comes with the ublk kselftests, installed beside the kernel.
+ublk_srv=${WB_KOUT:-}/kselftest_install/ublk/ublk_server
+ublk() {
+	[ -x "$ublk_srv" ] || { echo "fio: no $ublk_srv (make selftests)"; return 1; }
+	[ -c /dev/ublk-control ] || modprobe ublk_drv || return 1
+	truncate -s 256m ublk-loop.img &&
+		ublk_id=$("$ublk_srv" add -t loop -f ublk-loop.img -q 2)
+}
+ublk || echo "fio: could not set up a ublk loop device"
+
 for s in $(sed -n 's/^\[\(.*\)\]$/\1/p' "$jobs" | grep -v '^global$'); do
 	case $s in
 	nullb-*) dev=/dev/nullb0 ;;
 	nvme-uring_cmd*) dev=/dev/ng0n2 ;;
 	nvme-*) dev=/dev/nvme0n2 ;;
+	ublk-*) dev=/dev/ublkb${ublk_id:-X} ;;
 	*) echo "fio: no device for section $s"; echo "FIO fail $s"; continue ;;
 	esac
 	# fio would create a regular file in its place.
@@ -39,3 +51,4 @@ for s in $(sed -n 's/^\[\(.*\)\]$/\1/p' "$jobs" | grep -v '^global$'); do
 		echo "FIO fail $s"
 	fi
 done
+[ -z "${ublk_id:-}" ] || "$ublk_srv" del -n "$ublk_id"

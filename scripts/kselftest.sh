@@ -12,6 +12,9 @@ inst=$out/kselftest_install
 [ -x "$inst/run_kselftest.sh" ] || { echo "kselftest: nothing installed in $inst; run 'make selftests'" >&2; exit 2; }
 
 rc=0
-"$top/scripts/vm.sh" -k "$out" -t "$timeout" -- "$inst/run_kselftest.sh" "$@" || rc=$?
+# The runner starts each test in its (read-only) install directory: the
+# ublk tests put their backing files on the ext4 scratch disk instead.
+"$top/scripts/vm.sh" -k "$out" -t "$timeout" -- \
+	env UBLK_SCRATCH=/mnt/scratch "$inst/run_kselftest.sh" "$@" || rc=$?
 "$top/scripts/ktap-summary.sh" "$out/../vm/output.log" || rc=1
 exit $rc
