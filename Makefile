@@ -23,6 +23,10 @@ FRAGMENTS = $(or $(fragments_$(PROFILE)),$(error unknown PROFILE=$(PROFILE): def
 # NVMe probe's ACPI calls) would report boot itself.
 append_debug := nosoftlockup rcupdate.rcu_cpu_stall_timeout=300
 export WB_APPEND = $(append_$(PROFILE))
+# ... and the kselftests there get five times their runner timeout (the
+# ublk tests scale their own bounds by 5 on a lockdep kernel as well).
+time_scale_debug := 5
+export WB_TIME_SCALE = $(or $(time_scale_$(PROFILE)),1)
 
 # The unpatched base, checked out beside the series, for benchmarks.
 BASE_TREE = $(BUILD)/base/linux

@@ -1,6 +1,7 @@
 #!/bin/bash
 # Build and install kselftest targets against the tree's own UAPI headers
-# (without them they compile silently against the host's).
+# (without them they compile silently against the host's). WB_TIME_SCALE
+# multiplies the runner timeout in each installed 'settings' file.
 # usage: build-selftests.sh <tree> <kernel-out-dir> <target>...
 set -eu
 [ $# -ge 3 ] || { echo "usage: $0 <tree> <kernel-out-dir> <target>..." >&2; exit 2; }
@@ -12,4 +13,9 @@ rm -rf "$out/kselftest_install"
 make -s -C "$tree/tools/testing/selftests" O="$out" TARGETS="$*" \
 	INSTALL_PATH="$out/kselftest_install" install >"$out/kselftest-build.log" 2>&1 ||
 	{ cat "$out/kselftest-build.log"; exit 1; }
+scale=${WB_TIME_SCALE:-1}
+for f in "$out"/kselftest_install/*/settings; do
+	t=$(sed -n 's/^timeout=//p' "$f" 2>/dev/null)
+	[ -z "$t" ] || sed -i "s/^timeout=.*/timeout=$((t * scale))/" "$f"
+done
 echo "selftests: $* installed in $out/kselftest_install"
