@@ -14,6 +14,7 @@ ln -sf /proc/self/fd/0 /dev/stdin
 ln -sf /proc/self/fd/1 /dev/stdout
 ln -sf /proc/self/fd/2 /dev/stderr
 mount -t devpts devpts /dev/pts
+# vm.sh refuses a workbench below these
 for d in /dev/shm /tmp /run /var/tmp /var/log /var/lib /root /mnt; do
 	mount -t tmpfs tmpfs "$d"
 done

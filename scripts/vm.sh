@@ -24,6 +24,15 @@ shift $((OPTIND - 1))
 kernel=$kout/arch/x86/boot/bzImage
 [ -f "$kernel" ] || { echo "vm: no $kernel; run 'make kernel' first" >&2; exit 2; }
 dir=$(realpath -m "${dir:-$kout/../vm}")
+# guest-init.sh mounts tmpfs over these: below them, the guest would not
+# find the workbench or the kernel's build.
+for p in "$top" "$kout" "$dir"; do
+	case $p/ in
+	/tmp/* | /run/* | /var/tmp/* | /var/log/* | /var/lib/* | /root/* | /mnt/* | /dev/shm/*)
+		echo "vm: $p is hidden in the guest (tmpfs there); keep the workbench elsewhere" >&2
+		exit 2 ;;
+	esac
+done
 
 rm -rf "$dir"
 mkdir -p "$dir/out"
