@@ -35,13 +35,13 @@ BASE_OUT  = $(BUILD)/base/kernel-$(PROFILE)
 # The series' selftest targets, run in this order.
 SELFTESTS ?= io_uring ublk
 
-# Benchmark suites (scripts/bench-guest.sh): bio cache, lazy task_work wake,
+# Benchmark suites (scripts/guest/bench.sh): bio cache, lazy task_work wake,
 # one CQE per link.
 BENCH_SUITES ?= bio lazy link
 # Rounds of the 2-vCPU wall-clock ublk benchmark, kernels interleaved.
 BENCH_ROUNDS ?= 5
 
-stage = scripts/stage.sh
+stage = scripts/host/stage.sh
 
 .PHONY: all help deps fetch tree export kernel base-kernel tio bench-ublk liburing liburing-baseline fio debug selftests run kselftest bench check checkpatch clean
 all: kselftest
@@ -51,37 +51,37 @@ help:
 
 ## deps        install the Debian packages the workbench needs (as root)
 deps:
-	@$(stage) deps scripts/install-deps.sh
+	@$(stage) deps scripts/host/install-deps.sh
 
 ## fetch       download the pinned linux-source-6.1, commit it as tag 'base' in $(TREE)
 fetch: $(TREE)/.git
 $(TREE)/.git:
-	@$(stage) fetch scripts/fetch-base.sh base.sha256 $(BUILD)/dl $(TREE)
+	@$(stage) fetch scripts/host/fetch-base.sh base.sha256 $(BUILD)/dl $(TREE)
 
 ## tree        apply patches/ on base (branch 'series')
 tree: fetch
-	@$(stage) tree scripts/series.sh apply $(TREE) patches
+	@$(stage) tree scripts/host/series.sh apply $(TREE) patches
 
 ## export      write the tree's commits back to patches/
 export:
-	@$(stage) export scripts/series.sh export $(TREE) patches
+	@$(stage) export scripts/host/series.sh export $(TREE) patches
 
 ## kernel      build PROFILE (default, debug, module) in $(BUILD)/kernel-PROFILE
 kernel: $(if $(wildcard $(TREE)/.git/refs/heads/series),,tree)
-	@$(stage) "kernel $(PROFILE)" scripts/build-kernel.sh $(TREE) $(OUT) $(FRAGMENTS)
+	@$(stage) "kernel $(PROFILE)" scripts/host/build-kernel.sh $(TREE) $(OUT) $(FRAGMENTS)
 
 ## base-kernel build the unpatched base with the same PROFILE in $(BUILD)/base
 base-kernel: fetch
 	@[ -d $(BASE_TREE) ] || git -C $(TREE) worktree add -q --detach $(BASE_TREE) base
-	@$(stage) "base kernel $(PROFILE)" scripts/build-kernel.sh $(BASE_TREE) $(BASE_OUT) $(FRAGMENTS)
+	@$(stage) "base kernel $(PROFILE)" scripts/host/build-kernel.sh $(BASE_TREE) $(BASE_OUT) $(FRAGMENTS)
 
 ## tio         build fio's t/io_uring from Debian's fio source package
 tio:
-	@$(stage) t/io_uring scripts/build-tio.sh $(BUILD)/src
+	@$(stage) t/io_uring scripts/host/build-tio.sh $(BUILD)/src
 
 ## bench       base vs patched in icount mode, suites BENCH_SUITES (bio lazy link)
 bench: kernel base-kernel tio $(BUILD)/link_nops
-	@$(stage) bench scripts/bench.sh $(BASE_OUT) $(OUT) $(BUILD)/src/fio-*/t/io_uring $(BENCH_SUITES)
+	@$(stage) bench scripts/host/bench.sh $(BASE_OUT) $(OUT) $(BUILD)/src/fio-*/t/io_uring $(BENCH_SUITES)
 
 # The link suite's NOP chains, against the series' UAPI header.
 $(BUILD)/link_nops: bench/link_nops.c kernel
@@ -98,20 +98,20 @@ $(BUILD)/ublk_server: kernel
 bench-ublk: tio $(BUILD)/ublk_server
 	@$(MAKE) -s kernel base-kernel PROFILE=module
 	@$(MAKE) -s base-kernel PROFILE=default
-	@$(stage) "bench ublk, icount" scripts/bench-ublk.sh $(BUILD) $(BUILD)/src/fio-*/t/io_uring icount
-	@$(stage) "bench ublk, 2 vCPUs" scripts/bench-ublk.sh $(BUILD) $(BUILD)/src/fio-*/t/io_uring smp $(BENCH_ROUNDS)
+	@$(stage) "bench ublk, icount" scripts/host/bench-ublk.sh $(BUILD) $(BUILD)/src/fio-*/t/io_uring icount
+	@$(stage) "bench ublk, 2 vCPUs" scripts/host/bench-ublk.sh $(BUILD) $(BUILD)/src/fio-*/t/io_uring smp $(BENCH_ROUNDS)
 
 ## liburing    liburing 2.3's test suite on PROFILE, gated against liburing.baseline
 liburing: kernel
-	@$(stage) liburing scripts/liburing.sh $(OUT) $(BUILD)/src liburing.baseline $(TIMEOUT)
+	@$(stage) liburing scripts/host/liburing.sh $(OUT) $(BUILD)/src liburing.baseline $(TIMEOUT)
 
 ## liburing-baseline  rewrite liburing.baseline from the unpatched base kernel
 liburing-baseline: base-kernel
-	@$(stage) "liburing baseline" scripts/liburing.sh -b $(BASE_OUT) $(BUILD)/src liburing.baseline $(TIMEOUT)
+	@$(stage) "liburing baseline" scripts/host/liburing.sh -b $(BASE_OUT) $(BUILD)/src liburing.baseline $(TIMEOUT)
 
 ## fio         the fio verify jobs (fio/verify.fio) in the guest on PROFILE
 fio: selftests
-	@$(stage) "fio verify" scripts/fio.sh $(OUT) $(TIMEOUT)
+	@$(stage) "fio verify" scripts/host/fio.sh $(OUT) $(TIMEOUT)
 
 ## debug       the debug profile: kselftests, liburing and fio verify; any kernel report fails
 debug:
@@ -119,25 +119,25 @@ debug:
 
 ## selftests   build the series' kselftests against the tree's own headers
 selftests: kernel
-	@$(stage) selftests scripts/build-selftests.sh $(TREE) $(OUT) $(SELFTESTS)
+	@$(stage) selftests scripts/host/build-selftests.sh $(TREE) $(OUT) $(SELFTESTS)
 
 ## run         boot PROFILE and run CMD in the guest (BENCH=1: -icount shift=0 -smp 1)
 run: kernel
-	@scripts/vm.sh -k $(OUT) -t $(TIMEOUT) $(if $(BENCH),-b) -- $(or $(CMD),uname -a)
+	@scripts/host/vm.sh -k $(OUT) -t $(TIMEOUT) $(if $(BENCH),-b) -- $(or $(CMD),uname -a)
 
 ## kselftest   boot PROFILE, run the series' kselftests, print the KTAP summary
 kselftest: selftests
-	@$(stage) kselftest scripts/kselftest.sh $(OUT) $(TIMEOUT)
+	@$(stage) kselftest scripts/host/kselftest.sh $(OUT) $(TIMEOUT)
 
 ## checkpatch  checkpatch.pl --strict on every patch of the series
 checkpatch: fetch
-	@$(stage) checkpatch scripts/checkpatch.sh $(TREE) patches
+	@$(stage) checkpatch scripts/host/checkpatch.sh $(TREE) patches
 
 ## check       the test gate: workbench self-tests, checkpatch, kselftests (ublk's also
 ##             on the module profile), liburing, fio verify
 check: selftests
 	@$(MAKE) -s selftests PROFILE=module SELFTESTS=ublk
-	@$(stage) check scripts/check.sh $(TREE) $(OUT) $(TIMEOUT) $(BUILD)/kernel-module
+	@$(stage) check scripts/host/check.sh $(TREE) $(OUT) $(TIMEOUT) $(BUILD)/kernel-module
 
 ## clean       remove kernel builds (keeps the download and the tree)
 clean:

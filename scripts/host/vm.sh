@@ -7,7 +7,7 @@
 #   -d  where the run's files go (default: <kernel-out-dir>/../vm)
 set -eu
 usage() { echo "usage: $0 -k <kernel-out-dir> [-t timeout-s] [-b] [-s cpus] [-d dir] -- <command>..." >&2; exit 2; }
-top=$(realpath "$(dirname "$0")/..")
+top=$(realpath "$(dirname "$0")/../..")
 kout= timeout=900 bench=0 cpus=2 dir=
 while getopts k:t:bs:d: o; do
 	case $o in
@@ -24,7 +24,7 @@ shift $((OPTIND - 1))
 kernel=$kout/arch/x86/boot/bzImage
 [ -f "$kernel" ] || { echo "vm: no $kernel; run 'make kernel' first" >&2; exit 2; }
 dir=$(realpath -m "${dir:-$kout/../vm}")
-# guest-init.sh mounts tmpfs over these: below them, the guest would not
+# guest/init.sh mounts tmpfs over these: below them, the guest would not
 # find the workbench or the kernel's build.
 for p in "$top" "$kout" "$dir"; do
 	case $p/ in
@@ -52,7 +52,7 @@ accel=(-accel tcg -cpu max -smp "$cpus")
 [ $bench = 0 ] || accel=(-accel tcg -cpu max -smp 1 -icount shift=0)
 append="console=ttyS0 root=root rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=262144"
 # One NVMe poll queue, so that polled and IRQ-driven I/O can share a device.
-append+=" ro init=$top/scripts/guest-init.sh panic=-1 nokaslr nvme.poll_queues=1"
+append+=" ro init=$top/scripts/guest/init.sh panic=-1 nokaslr nvme.poll_queues=1"
 # Events the selftests trace, on from boot: switching an event patches kernel
 # text, and under TCG another vCPU can still run the old code, int3 included.
 [ $bench = 1 ] || append+=" trace_event=io_uring:io_uring_local_work_run,io_uring:io_uring_task_work_run,sched:sched_switch"
@@ -101,7 +101,7 @@ if ! status=$(cat "$dir/out/status" 2>/dev/null); then
 	tail_console
 	exit 1
 fi
-if ! "$top/scripts/splats.sh" "$dir/console.log"; then
+if ! "$top/scripts/host/splats.sh" "$dir/console.log"; then
 	echo "vm: kernel reports on the console fail this run (command exit status: $status)"
 	exit 1
 fi

@@ -7,14 +7,14 @@ set -eu
 regen=0
 [ "${1:-}" = -b ] && { regen=1; shift; }
 [ $# -ge 3 ] || { echo "usage: $0 [-b] <kernel-out-dir> <src-dir> <baseline> [timeout-s]" >&2; exit 2; }
-top=$(realpath "$(dirname "$0")/..")
+top=$(realpath "$(dirname "$0")/../..")
 out=$(realpath "$1") src=$2 baseline=$3 timeout=${4:-3600}
-lu=$("$top/scripts/liburing-build.sh" "$src")
+lu=$("$top/scripts/host/liburing-build.sh" "$src")
 log=$out/../liburing.log
 
 rc=0
-"$top/scripts/vm.sh" -k "$out" -t "$timeout" -d "$out/../vm-liburing" -- \
-	"$top/scripts/liburing-guest.sh" "$lu" > "$log" 2>&1 || rc=$?
+"$top/scripts/host/vm.sh" -k "$out" -t "$timeout" -d "$out/../vm-liburing" -- \
+	"$top/scripts/guest/liburing.sh" "$lu" > "$log" 2>&1 || rc=$?
 grep -v '^LIBURING ' "$log" | tail -n 40
 [ $rc = 0 ] || echo "liburing: the VM run failed (exit $rc), see $log"
 if [ $regen = 1 ]; then
@@ -29,5 +29,5 @@ if [ $regen = 1 ]; then
 	echo "liburing: wrote $baseline from $(grep -c '^LIBURING ' "$log") tests"
 	exit 0
 fi
-"$top/scripts/liburing-gate.sh" "$baseline" "$log" || rc=1
+"$top/scripts/host/liburing-gate.sh" "$baseline" "$log" || rc=1
 exit $rc

@@ -5,7 +5,7 @@
 # usage: kselftest.sh <kernel-out-dir> [timeout-s] [run_kselftest.sh args...]
 set -eu
 [ $# -ge 1 ] || { echo "usage: $0 <kernel-out-dir> [timeout-s] [run_kselftest.sh args...]" >&2; exit 2; }
-top=$(realpath "$(dirname "$0")/..")
+top=$(realpath "$(dirname "$0")/../..")
 out=$(realpath "$1") timeout=${2:-900}
 shift $(($# >= 2 ? 2 : 1))
 inst=$out/kselftest_install
@@ -14,7 +14,7 @@ inst=$out/kselftest_install
 rc=0
 # The runner starts each test in its (read-only) install directory: the
 # ublk tests put their backing files on the ext4 scratch disk instead.
-"$top/scripts/vm.sh" -k "$out" -t "$timeout" -- \
+"$top/scripts/host/vm.sh" -k "$out" -t "$timeout" -- \
 	env UBLK_SCRATCH=/mnt/scratch "$inst/run_kselftest.sh" "$@" || rc=$?
-"$top/scripts/ktap-summary.sh" "$out/../vm/output.log" || rc=1
+"$top/scripts/host/ktap-count.sh" "$out/../vm/output.log" || rc=1
 exit $rc

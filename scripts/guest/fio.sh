@@ -4,7 +4,7 @@
 # namespace, as a block device and as its generic char device, and a ublk
 # device served by the ublk selftest's server (loop target, two queues).
 # Prints 'FIO <pass|fail> <section>' per job.
-# usage: fio-guest.sh <job-file>
+# usage: guest/fio.sh <job-file>
 set -u
 [ $# -eq 1 ] || { echo "usage: $0 <job-file>" >&2; exit 2; }
 jobs=$1

@@ -8,7 +8,7 @@
 # usage: check.sh <tree> <kernel-out-dir> [timeout-s] [module-kernel-out-dir]
 set -u
 [ $# -ge 2 ] || { echo "usage: $0 <tree> <kernel-out-dir> [timeout-s] [module-kernel-out-dir]" >&2; exit 2; }
-top=$(realpath "$(dirname "$0")/..")
+top=$(realpath "$(dirname "$0")/../..")
 tree=$(realpath "$1") out=$(realpath "$2") timeout=${3:-900} mout=${4:-}
 work=$(realpath -m "$out/../check")
 rm -rf "$work"
@@ -24,8 +24,8 @@ roundtrip() {
 	git -C "$work/tree" checkout -q -B series base &&
 	{ [ ! -e "$tree/.git/unpinned-base" ] || touch "$work/tree/.git/unpinned-base"; } &&
 	cp -r "$top/patches" "$work/patches" &&
-	FORCE=1 "$top/scripts/series.sh" apply "$work/tree" "$work/patches" &&
-	"$top/scripts/series.sh" export "$work/tree" "$work/patches" &&
+	FORCE=1 "$top/scripts/host/series.sh" apply "$work/tree" "$work/patches" &&
+	"$top/scripts/host/series.sh" export "$work/tree" "$work/patches" &&
 	diff -ru "$top/patches" "$work/patches"
 }
 echo "== series round trip"
@@ -38,13 +38,13 @@ fi
 rm -rf "$work/tree"
 
 echo "== checkpatch --strict"
-"$top/scripts/checkpatch.sh" "$tree" "$top/patches" | tee -a "$results" | grep -v '^PASS' || true
+"$top/scripts/host/checkpatch.sh" "$tree" "$top/patches" | tee -a "$results" | grep -v '^PASS' || true
 
 # The runner must fail a failing command, a panic, a hang and a WARNING.
 runner() {
 	local name=$1 want=$2 grep=$3 t=$4 rc=0
 	shift 4
-	"$top/scripts/vm.sh" -k "$out" -t "$t" -d "$work/vm-$name" -- "$@" >"$work/$name.log" 2>&1 || rc=$?
+	"$top/scripts/host/vm.sh" -k "$out" -t "$t" -d "$work/vm-$name" -- "$@" >"$work/$name.log" 2>&1 || rc=$?
 	if [ $rc -ne 0 ] && { [ "$want" = any ] || [ $rc -eq "$want" ]; } &&
 	   grep -q -- "$grep" "$work/$name.log"; then
 		result PASS "workbench vm: $name fails the run (exit $rc)"
@@ -63,7 +63,7 @@ runner warning any "WARNING:" 300 sh -c \
 # kselftests <kernel-out-dir> <log name> [mark]
 kselftests() {
 	local log=$work/$2.log
-	"$top/scripts/kselftest.sh" "$1" "$timeout" > "$log" 2>&1
+	"$top/scripts/host/kselftest.sh" "$1" "$timeout" > "$log" 2>&1
 	grep -vE '^(PASS|FAIL|SKIP) |passed, .* failed' "$log" | grep -E '^(vm|splat):|^  ' || true
 	grep -E '^(PASS|FAIL|SKIP) ' "$log" | sed "s/^[A-Z]* /&${3:+$3 }/" | tee -a "$results"
 	grep -q '^vm: command exit status 0' "$log" ||
@@ -90,9 +90,9 @@ suite() {
 }
 # 145 tests of up to 60 s each: about 8 min on an idle machine, twice that
 # beside another guest.
-suite liburing "$top/scripts/liburing.sh" "$out" "$(realpath -m "$out/../src")" \
+suite liburing "$top/scripts/host/liburing.sh" "$out" "$(realpath -m "$out/../src")" \
 	"$top/liburing.baseline" "$((timeout > 2700 ? timeout : 2700))"
-suite fio "$top/scripts/fio.sh" "$out" "$timeout"
+suite fio "$top/scripts/host/fio.sh" "$out" "$timeout"
 
 pass=$(grep -c '^PASS' "$results")
 fail=$(grep -c '^FAIL' "$results")

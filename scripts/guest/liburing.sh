@@ -4,7 +4,7 @@
 # copy on the ext4 scratch disk so that O_DIRECT works, with
 # io_uring_passthrough.t on the emulated NVMe's second namespace.
 # Prints 'LIBURING <pass|fail|skip|timeout> <test>' per test.
-# usage: liburing-guest.sh <liburing-dir>
+# usage: guest/liburing.sh <liburing-dir>
 set -u
 [ $# -eq 1 ] || { echo "usage: $0 <liburing-dir>" >&2; exit 2; }
 rm -rf /mnt/scratch/liburing-test

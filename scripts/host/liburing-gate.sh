@@ -1,5 +1,5 @@
 #!/bin/bash
-# Compare a liburing run (LIBURING lines from liburing-guest.sh) with the
+# Compare a liburing run (LIBURING lines from guest/liburing.sh) with the
 # baseline of the unpatched base: a test that passes or skips on base and
 # fails or times out here is a regression; one that passes here but not on
 # base is reported as fixed. Prints PASS/FAIL/SKIP per test and fails on

@@ -3,7 +3,7 @@
 # or the program's own line when it printed none; a program that failed
 # after passing subtests (a crash, a timeout), or never finished, counts as
 # one more failure.
-# usage: ktap-summary.sh <output.log>
+# usage: ktap-count.sh <output.log>
 set -eu
 [ $# -eq 1 ] || { echo "usage: $0 <output.log>" >&2; exit 2; }
 tr -d '\r' < "$1" | awk '

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The ublk suite of bench-guest.sh on four kernels, the base and the series,
+# The ublk suite of guest/bench.sh on four kernels, the base and the series,
 # each with ublk built in (default profile) and as a module (module
 # profile), one table. 'icount': one run each in the deterministic mode
 # (-icount shift=0 -smp 1). 'smp': 2 vCPUs in wall-clock time, where the
@@ -8,7 +8,7 @@
 # usage: bench-ublk.sh <build-dir> <t/io_uring binary> icount|smp [rounds]
 set -eu
 [ $# -ge 3 ] || { echo "usage: $0 <build-dir> <t/io_uring binary> icount|smp [rounds]" >&2; exit 2; }
-top=$(realpath "$(dirname "$0")/..")
+top=$(realpath "$(dirname "$0")/../..")
 build=$(realpath "$1") tio=$(realpath "$2") mode=$3 rounds=${4:-3}
 res=$build/bench/ublk-$mode
 kernels="base-y base-m series-y series-m"
@@ -27,8 +27,8 @@ for r in $(seq "$rounds"); do
 		echo "bench-ublk: $mode round $r, $k"
 		log=$res/$k.$r.log
 		# shellcheck disable=SC2086
-		"$top/scripts/vm.sh" $vmopt -k "$build/${kout[$k]}" -t 3600 -d "$res/vm" -- \
-			"$top/scripts/bench-guest.sh" "$tio" ublk > "$log" 2>&1 ||
+		"$top/scripts/host/vm.sh" $vmopt -k "$build/${kout[$k]}" -t 3600 -d "$res/vm" -- \
+			"$top/scripts/guest/bench.sh" "$tio" ublk > "$log" 2>&1 ||
 			{ tail -n 40 "$log"; exit 1; }
 		awk -v k=$k '$1 == "RESULT" && $2 == "ublk" { print k, $3, $4, $5, $6 }' "$log" >> "$res/all.txt"
 	done

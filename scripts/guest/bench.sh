@@ -18,7 +18,7 @@
 #         requests), kicks the io_uring task_work items its threads run
 #         (each delivery of requests is one; -1 when ublk bypasses io_uring
 #         with task_work_add(), 6.1 built in)
-# usage: bench-guest.sh <t/io_uring binary> <suite>...
+# usage: guest/bench.sh <t/io_uring binary> <suite>...
 set -eu
 [ $# -ge 2 ] || { echo "usage: $0 <t/io_uring binary> <bio|lazy|link|ublk>..." >&2; exit 2; }
 tio=$1

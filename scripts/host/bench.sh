@@ -1,11 +1,11 @@
 #!/bin/bash
 # Boot the base and the patched kernel in the deterministic icount mode
 # (-icount shift=0 -smp 1), run the same benchmark suites in each (see
-# bench-guest.sh), print a table per suite.
+# scripts/guest/bench.sh), print a table per suite.
 # usage: bench.sh <base-kernel-out> <patched-kernel-out> <t/io_uring binary> <suite>...
 set -eu
 [ $# -ge 4 ] || { echo "usage: $0 <base-kernel-out> <patched-kernel-out> <t/io_uring binary> <suite>..." >&2; exit 2; }
-top=$(realpath "$(dirname "$0")/..")
+top=$(realpath "$(dirname "$0")/../..")
 base=$(realpath "$1") patched=$(realpath "$2") tio=$(realpath "$3")
 shift 3
 res=$top/build/bench
@@ -14,8 +14,8 @@ mkdir -p "$res"
 for k in base patched; do
 	kout=${!k}
 	echo "bench: $k ($kout)"
-	"$top/scripts/vm.sh" -b -k "$kout" -t 3600 -d "$res/vm-$k" -- \
-		"$top/scripts/bench-guest.sh" "$tio" "$@" > "$res/$k.log" 2>&1 ||
+	"$top/scripts/host/vm.sh" -b -k "$kout" -t 3600 -d "$res/vm-$k" -- \
+		"$top/scripts/guest/bench.sh" "$tio" "$@" > "$res/$k.log" 2>&1 ||
 		{ tail -n 40 "$res/$k.log"; exit 1; }
 	grep -E '^(RESULT|HIST) ' "$res/$k.log" > "$res/$k.txt"
 done
