@@ -3,13 +3,32 @@
 # usage: series.sh apply|export <tree> <patch-dir>
 #
 # The tree keeps the series on branch 'series' above tag 'base'; the cover
-# letter's subject and text live in that branch's description.
+# letter's subject and text live in that branch's description. Nothing
+# depends on the machine's git identity: 'git am' keeps each patch's author,
+# and the cover letter's From: is the one of the committed cover letter.
 set -eu
 [ $# -eq 3 ] || { echo "usage: $0 apply|export <tree> <patch-dir>" >&2; exit 2; }
 cmd=$1 tree=$2 pdir=$(realpath "$3")
 cd "$tree"
 git rev-parse -q --verify base >/dev/null ||
 	{ echo "series: $tree has no 'base' tag; run 'make fetch' or point TREE at a tree with one" >&2; exit 1; }
+
+# The From: of a patch (its author), as 'Name' and 'email' lines.
+ident_of() {
+	git mailinfo /dev/null /dev/null < "$1" | sed -n 's/^Author: //p; s/^Email: //p'
+}
+
+# git format-patch writes the committer into the cover letter's From:: make
+# it the committed cover letter's, whoever runs this. Sets the committer
+# for 'git am' too, where the machine may have no identity at all.
+cover_ident() {
+	local who
+	[ -f "$1" ] || return 0
+	who=$(ident_of "$1")
+	GIT_COMMITTER_NAME=$(sed -n 1p <<< "$who")
+	GIT_COMMITTER_EMAIL=$(sed -n 2p <<< "$who")
+	export GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL
+}
 
 # format-patch output that depends only on the commits: no hashes, and the
 # cover letter dated like the newest commit instead of now.
@@ -33,6 +52,9 @@ cover_description() {
 	' hdr=1 "$1"
 }
 
+# Without a committed cover letter yet, the machine's identity signs it.
+cover_ident "$pdir/0000-cover-letter.patch"
+
 case $cmd in
 apply)
 	if [ -n "$(git status --porcelain)" ]; then
@@ -52,9 +74,6 @@ apply)
 		rm -rf "$tmp"
 	fi
 	git checkout -q -B series base
-	# git am needs a committer; a fresh CI machine may have none configured.
-	git config user.email >/dev/null || git config user.email workbench@localhost
-	git config user.name >/dev/null || git config user.name workbench
 	cover=$(ls "$pdir"/0000-cover-letter.patch 2>/dev/null || true)
 	if [ -n "$cover" ]; then
 		git config branch.series.description "$(cover_description "$cover")"
