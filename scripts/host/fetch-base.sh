@@ -1,12 +1,16 @@
 #!/bin/bash
-# Fetch the pinned Debian linux-source-6.1 and commit it as the base of a git tree.
+# Fetch a pinned Debian linux-source package and commit its source as the
+# base of a git tree (tag 'base', branch 'series'). The pin file names the
+# .deb and its sha256: 'linux-source-6.1_6.1.192-3_all.deb' is package
+# linux-source-6.1, version 6.1.192-3.
 # usage: fetch-base.sh <pin-file> <download-dir> <tree-dir>
 # Set ACCEPT_SERVED=1 to build on whatever version the archive serves instead.
 set -eu
 [ $# -eq 3 ] || { echo "usage: $0 <pin-file> <download-dir> <tree-dir>" >&2; exit 2; }
 pin=$1 dl=$2 tree=$3
 read -r sum deb < "$pin"
-pinned=${deb#linux-source-6.1_}
+pkg=${deb%%_*}
+pinned=${deb#"$pkg"_}
 pinned=${pinned%_all.deb}
 
 if [ -e "$tree/.git" ]; then
@@ -17,20 +21,20 @@ fi
 mkdir -p "$dl"
 cd "$dl"
 if [ ! -f "$deb" ]; then
-	served=$(apt-cache madison linux-source-6.1 | awk '{ print $3; exit }')
-	if apt-cache madison linux-source-6.1 | awk '{ print $3 }' | grep -qx "$pinned"; then
-		apt-get download "linux-source-6.1=$pinned"
+	served=$(apt-cache madison "$pkg" | awk '{ print $3; exit }')
+	if apt-cache madison "$pkg" | awk '{ print $3 }' | grep -qxF "$pinned"; then
+		apt-get download "$pkg=$pinned"
 	elif [ "${ACCEPT_SERVED:-0}" = 1 ] && [ -n "$served" ]; then
 		echo "base: pinned $pinned is not served; ACCEPT_SERVED=1, using $served"
-		apt-get download "linux-source-6.1=$served"
-		deb=linux-source-6.1_${served}_all.deb
+		apt-get download "$pkg=$served"
+		deb=${pkg}_${served}_all.deb
 		echo "base: sha256 of $served (not pinned): $(sha256sum "$deb" | cut -d' ' -f1)"
 		touch "$deb.unpinned"
 	else
 		cat >&2 <<-MSG
-		base: the archive does not serve the pinned linux-source-6.1 $pinned
+		base: the archive does not serve the pinned $pkg $pinned
 		      (it serves: ${served:-nothing; run apt-get update}).
-		      To build the series on $served instead: make fetch ACCEPT_SERVED=1
+		      To build on $served instead: make fetch ACCEPT_SERVED=1
 		      (the series is then applied with 'git am -3').
 		MSG
 		exit 1
@@ -44,9 +48,9 @@ fi
 echo "base: unpacking $deb"
 rm -rf "$tree.tmp"
 mkdir -p "$tree.tmp"
-dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/src/linux-source-6.1.tar.xz |
+dpkg-deb --fsys-tarfile "$deb" | tar -xO "./usr/src/$pkg.tar.xz" |
 	tar -xJ -C "$tree.tmp" --strip-components=1
-version=${deb#linux-source-6.1_}
+version=${deb#"$pkg"_}
 version=${version%_all.deb}
 cd "$tree.tmp"
 # Debian's .gitignore ignores everything at the top level, which would hide
@@ -56,10 +60,10 @@ sed -i '${/^#$/d}' .gitignore
 git init -q -b series
 git add -A -f
 git -c user.name=base -c user.email=base@localhost commit -q \
-	-m "Debian linux-source-6.1 $version" \
+	-m "Debian $pkg $version" \
 	-m "Without the block of .gitignore that ignores the top level." --date="2000-01-01T00:00:00Z"
 git tag base
 [ ! -e "$dl/$deb.unpinned" ] || touch .git/unpinned-base
 cd - >/dev/null
 mv "$tree.tmp" "$tree"
-echo "base: $tree is Debian linux-source-6.1 $version, tagged 'base'"
+echo "base: $tree is Debian $pkg $version, tagged 'base'"
