@@ -1,8 +1,20 @@
 #!/bin/bash
-# Configure a kernel from fragments and build it out of tree with ccache.
-# usage: build-kernel.sh <tree> <out-dir> <fragment>...
+# Configure a kernel from fragments and build it out of tree with ccache,
+# printing progress every 30 s: objects built, and the share of the total
+# when a finished build of this out dir (or the like build given with -n)
+# left its object count in .wb-objects.
+# usage: build-kernel.sh [-n <.wb-objects of a like build>] <tree> <out-dir> <fragment>...
 set -eu
-[ $# -ge 3 ] || { echo "usage: $0 <tree> <out-dir> <fragment>..." >&2; exit 2; }
+usage() { echo "usage: $0 [-n <.wb-objects of a like build>] <tree> <out-dir> <fragment>..." >&2; exit 2; }
+like=
+while getopts n: o; do
+	case $o in
+	n) like=$OPTARG ;;
+	*) usage ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -ge 3 ] || usage
 tree=$(realpath "$1") out=$(realpath -m "$2")
 shift 2
 frags=()
@@ -39,8 +51,42 @@ if [ -n "$missing" ]; then
 	exit 1
 fi
 
-[ -f "$out/vmlinux" ] || echo "build: cold build of $(basename "$out"), this takes several minutes"
+# Objects: what a build compiles, counted as it goes. A cold build's total
+# is the count of an earlier finished build of the same out dir or of the
+# like one; an incremental build only says how many it has rebuilt.
+objects() { find "$out" -name '*.o' ${1:+-newer "$1"} | wc -l; }
+total=
+for f in "$out/.wb-objects" "$like"; do
+	[ -n "$f" ] && [ -s "$f" ] && { total=$(cat "$f"); break; }
+done
+cold=0
+[ -f "$out/vmlinux" ] || cold=1
+start=$(date +%s)
+touch "$out/.wb-start"
+progress() {
+	local n t
+	# sleep's output away from ours: a pipe reading this build ends with it.
+	while sleep 30 >/dev/null 2>&1; do
+		t=$(($(date +%s) - start))
+		if [ $cold = 1 ]; then
+			n=$(objects)
+			printf 'build: %dm%02ds, %d objects%s\n' $((t / 60)) $((t % 60)) "$n" \
+				"${total:+ of ~$total ($((n * 100 / total))%)}"
+		else
+			printf 'build: %dm%02ds, %d objects rebuilt\n' $((t / 60)) $((t % 60)) \
+				"$(objects "$out/.wb-start")"
+		fi
+	done
+}
+if [ $cold = 1 ]; then
+	echo "build: cold build of $(basename "$out"), ${total:+~$total objects, }this takes several minutes"
+fi
+progress &
+ticker=$!
+trap 'kill $ticker 2>/dev/null' EXIT
 mk -j"$jobs" bzImage modules
+kill $ticker 2>/dev/null
 rm -rf "$out/mod"
 mk INSTALL_MOD_PATH="$out/mod" INSTALL_MOD_STRIP=1 DEPMOD=/sbin/depmod modules_install
-echo "build: $out/arch/x86/boot/bzImage ($(cat "$out/include/config/kernel.release"))"
+objects > "$out/.wb-objects"
+echo "build: $out/arch/x86/boot/bzImage ($(cat "$out/include/config/kernel.release"), $(cat "$out/.wb-objects") objects)"
