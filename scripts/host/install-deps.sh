@@ -2,11 +2,24 @@
 # Install the Debian 12 packages the workbench uses; a no-op when all are there.
 # usage: install-deps.sh   (as root)
 set -eu
-pkgs="git make gcc libc6-dev flex bison bc libelf-dev libssl-dev cpio xz-utils
-      ccache qemu-system-x86 e2fsprogs kmod iproute2 util-linux procps perl
-      python3-ply python3-git dpkg-dev libaio-dev fio"
-# fio runs the verify jobs in the guest; the benchmarks build fio's
-# t/io_uring from Debian's source package.
+# By what needs them (the guest runs the host's programs: its root is the
+# host's / over 9p). Debian's minbase has the rest: coreutils, util-linux,
+# findutils, grep, sed, mawk, tar, diffutils, dpkg, apt.
+pkgs="
+	git make
+	gcc libc6-dev flex bison bc libelf-dev libssl-dev cpio xz-utils perl ccache
+	rsync
+	python3 python3-ply python3-git
+	qemu-system-x86 e2fsprogs
+	kmod iproute2 procps fio
+	dpkg-dev libaio-dev g++"
+# git, make: the workbench. gcc ... ccache: the kernel build (xz-utils also
+# unpacks the source). rsync: the kselftest install. python3-ply and
+# python3-git: checkpatch's spdxcheck.py; python3: the benchmarks in the
+# guest. qemu-system-x86, e2fsprogs: the VM and its scratch disk. kmod,
+# iproute2, procps, fio: what the guest and the tests run. dpkg-dev
+# ('apt-get source'), libaio-dev, g++: fio's t/io_uring and liburing's
+# tests, built from Debian's source packages.
 srcs=/etc/apt/sources.list.d/workbench-src.sources
 if ! grep -rqs '^Types:.*deb-src\|^deb-src' /etc/apt/sources.list /etc/apt/sources.list.d/; then
 	[ "$(id -u)" = 0 ] || { echo "deps: no deb-src entry; run 'make deps' as root" >&2; exit 1; }

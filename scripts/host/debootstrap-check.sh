@@ -1,0 +1,104 @@
+#!/bin/bash
+# Prove the README's first commands on a fresh Debian 12: a debootstrap
+# minbase root with the apt sources of a Debian 12 install (main, updates,
+# security), proc, sys and dev mounted, no git identity; the repo cloned
+# in, then the README's commands, each step timed. Too slow for CI: run it
+# when the package list changes. Needs debootstrap on the host, as root.
+#
+# usage: debootstrap-check.sh [-n] [-k <kernel-out-dir>] <new-root-dir> <repo>
+#   default  ./setup, make all, make check (builds two kernels: ~50 min)
+#   -n       no kernel build: ./setup, make fetch tree, then what needs no
+#            kernel: the kselftest build and install (against 'make
+#            headers'), liburing's and t/io_uring's builds, checkpatch,
+#            the series round trip; with -k, the kselftests of that
+#            (host-built) kernel, booted from the new root
+# The root stays for a look (its mounts are undone): rm -rf it after.
+set -eu
+usage() { echo "usage: $0 [-n] [-k <kernel-out-dir>] <new-root-dir> <repo>" >&2; exit 2; }
+quick=0 kout=
+while getopts nk: o; do
+	case $o in
+	n) quick=1 ;;
+	k) kout=$(realpath "$OPTARG") ;;
+	*) usage ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -eq 2 ] || usage
+root=$(realpath -m "$1") repo=$(realpath "$2")
+[ "$(id -u)" = 0 ] || { echo "debootstrap-check: run it as root" >&2; exit 1; }
+command -v debootstrap >/dev/null || { echo "debootstrap-check: apt-get install debootstrap" >&2; exit 1; }
+[ ! -e "$root" ] || { echo "debootstrap-check: $root exists; remove it for a fresh root" >&2; exit 1; }
+# The clone's place in the root: not below what the guest mounts tmpfs on.
+wb=/work/wb
+
+times=()
+step() {
+	local name=$1 start=$(date +%s) t
+	shift
+	echo "== debootstrap-check: $name"
+	"$@"
+	t=$(($(date +%s) - start))
+	times+=("$(printf '%-40s %dm%02ds' "$name" $((t / 60)) $((t % 60)))")
+}
+# A login shell's environment and nothing of ours (no git identity).
+in_root() {
+	chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb LANG=C.UTF-8 \
+		PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+		bash -ec "$1"
+}
+in_wb() { in_root "cd $wb && $1"; }
+
+step "debootstrap --variant=minbase bookworm" \
+	debootstrap --variant=minbase bookworm "$root" http://deb.debian.org/debian >/dev/null
+cat > "$root/etc/apt/sources.list" <<-SRC
+deb http://deb.debian.org/debian bookworm main
+deb http://deb.debian.org/debian bookworm-updates main
+deb http://deb.debian.org/debian-security bookworm-security main
+SRC
+undo() {
+	umount -R "$root/srv/repo" "$root/dev" "$root/sys" "$root/proc" 2>/dev/null || true
+	echo "== debootstrap-check: times"
+	printf '  %s\n' "${times[@]}"
+}
+trap undo EXIT
+mount -t proc proc "$root/proc"
+mount -t sysfs sysfs "$root/sys"
+mount --rbind /dev "$root/dev"
+mount --make-rslave "$root/dev"
+mkdir -p "$root/srv/repo"
+mount --bind -o ro "$repo" "$root/srv/repo"
+
+# The README's commands on a fresh machine.
+step "apt-get install git; git clone" in_root "apt-get update -qq &&
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq git >/dev/null &&
+	git clone -q /srv/repo $wb"
+step "./setup" in_wb "./setup"
+if [ $quick = 0 ]; then
+	step "make all" in_wb "make all"
+	step "make check" in_wb "make check"
+else
+	step "make fetch" in_wb "make fetch"
+	step "make tree" in_wb "make tree"
+	step "commands of the build, guest and tests" in_wb "
+		for c in gcc g++ make flex bison bc perl ccache rsync python3 qemu-system-x86_64 \
+			mkfs.ext4 modprobe depmod ip ps fio dpkg-source taskset flock; do
+			command -v \$c >/dev/null || { echo \"missing: \$c\"; exit 1; }
+		done"
+	step "kselftest build and install (make headers)" in_wb "mkdir -p build/check-kernel &&
+		scripts/host/build-selftests.sh build/linux build/check-kernel io_uring ublk"
+	step "liburing's tests build" in_wb "scripts/host/liburing-build.sh build/src"
+	step "t/io_uring build" in_wb "scripts/host/build-tio.sh build/src"
+	step "make checkpatch" in_wb "make checkpatch"
+	step "series round trip, no git identity" in_wb \
+		"scripts/host/ktap-count.sh -- scripts/host/roundtrip.sh build/linux patches build/check-roundtrip"
+	if [ -n "$kout" ]; then
+		# The host's kernel beside the selftests built here.
+		mkdir -p "$root$wb/build/check-kernel/arch/x86/boot" "$root$wb/build/check-kernel/include/config"
+		cp "$kout/arch/x86/boot/bzImage" "$root$wb/build/check-kernel/arch/x86/boot/"
+		cp "$kout/include/config/kernel.release" "$root$wb/build/check-kernel/include/config/"
+		cp -a "$kout/mod" "$root$wb/build/check-kernel/"
+		step "kselftests on $(cat "$kout/include/config/kernel.release")" in_wb \
+			"scripts/host/ktap-count.sh -a -- scripts/host/kselftest.sh build/check-kernel build/check-vm 900"
+	fi
+fi
