@@ -3,9 +3,7 @@
 # 'make help' lists the targets.
 
 BUILD   ?= $(CURDIR)/build
-TREE    ?= $(BUILD)/linux
 PROFILE ?= default
-OUT     ?= $(BUILD)/kernel-$(PROFILE)
 TIMEOUT ?= 900
 # A KASAN + lockdep guest under TCG runs the suites several times slower:
 # liburing's alone takes hours there.
@@ -13,10 +11,49 @@ DEBUG_TIMEOUT ?= 14400
 # ACCEPT_SERVED=1: build on the version the archive serves if the pin is gone.
 export ACCEPT_SERVED
 
+# The kernel version the series is on. 6.1: patches/ on the pinned 6.1 base,
+# in $(BUILD). 6.12: patches-6.12/ on the pinned 6.12 source, the peer's
+# tree, in $(BUILD)/peer. Every path below follows from it.
+KVER ?= 6.1
+pin_6.1      := pins/linux-source-6.1.sha256
+pin_6.12     := pins/linux-source-6.12.sha256
+root_6.1     := $(BUILD)
+root_6.12    := $(BUILD)/peer
+patches_6.1  := patches
+patches_6.12 := patches-6.12
+# 6.12 refuses ublk servers of the 6.1 protocol without it.
+fragment_6.12 := config/peer.config
+PIN  = $(or $(pin_$(KVER)),$(error unknown KVER=$(KVER): 6.1 or 6.12))
+ROOT = $(root_$(KVER))
+
+# The series: its tree (branch 'series' above tag 'base'), its build and
+# the directory of its VM runs, one per profile, so that runs of two
+# profiles (make check beside make debug) never share a disk.
+TREE    ?= $(ROOT)/linux
+PATCHES ?= $(patches_$(KVER))
+OUT     ?= $(ROOT)/kernel-$(PROFILE)
+VM      ?= $(ROOT)/vm-$(PROFILE)
+
+# The unpatched base, checked out beside the series, for benchmarks.
+BASE_TREE = $(ROOT)/base/linux
+BASE_OUT  = $(ROOT)/base/kernel-$(PROFILE)
+BASE_VM   = $(ROOT)/base/vm-$(PROFILE)
+
+# The peer: Debian's 6.12 LTS source, unpatched, built from the same
+# fragments (+ config/peer.config), a third column in the benchmarks; not
+# part of 'make check'. It is the 6.12 tree as fetched (its 'series' branch
+# is its base until patches-6.12/ exists; then the peer column wants
+# 'make KVER=6.12 base-kernel', $(BUILD)/peer/base/kernel-PROFILE).
+# PEER_OUT= leaves it out of the benchmarks.
+PEER_OUT ?= $(if $(filter 6.1,$(KVER)),$(root_6.12)/kernel-$(PROFILE))
+# make for the 6.12 tree, whatever TREE, OUT, ... this one was given.
+peer_make = $(MAKE) -s KVER=6.12 TREE=$(root_6.12)/linux PATCHES=$(patches_6.12) \
+	OUT=$(root_6.12)/kernel-$(PROFILE) VM=$(root_6.12)/vm-$(PROFILE)
+
 fragments_default := config/boot.config config/block.config config/trace.config
 fragments_debug   := $(fragments_default) config/debug.config
 fragments_module  := $(fragments_default) config/ublk-module.config
-FRAGMENTS = $(or $(fragments_$(PROFILE)),$(error unknown PROFILE=$(PROFILE): default, debug or module))
+FRAGMENTS = $(or $(fragments_$(PROFILE)),$(error unknown PROFILE=$(PROFILE): default, debug or module)) $(fragment_$(KVER))
 
 # Under TCG, KASAN makes ACPI init run for over a minute of guest time without
 # scheduling: the soft-lockup detector and RCU's stall warning (at 60 s, in
@@ -28,22 +65,31 @@ export WB_APPEND = $(append_$(PROFILE))
 time_scale_debug := 5
 export WB_TIME_SCALE = $(or $(time_scale_$(PROFILE)),1)
 
-# The unpatched base, checked out beside the series, for benchmarks.
-BASE_TREE = $(BUILD)/base/linux
-BASE_OUT  = $(BUILD)/base/kernel-$(PROFILE)
-
 # The series' selftest targets, run in this order.
 SELFTESTS ?= io_uring ublk
 
+# Sources of Debian's liburing and fio packages, built here (never committed).
+SRC = $(BUILD)/src
+TIO = $(SRC)/fio-*/t/io_uring
+LIBURING_BASELINE = liburing.baseline
+
 # Benchmark suites (scripts/guest/bench.sh): bio cache, lazy task_work wake,
-# one CQE per link.
+# one CQE per link; results and their VM runs in $(BENCH_DIR).
 BENCH_SUITES ?= bio lazy link
+BENCH_DIR = $(ROOT)/bench
 # Rounds of the 2-vCPU wall-clock ublk benchmark, kernels interleaved.
 BENCH_ROUNDS ?= 5
+# Benchmark programs, against the series' UAPI headers.
+LINK_NOPS   = $(ROOT)/link_nops
+UBLK_SERVER = $(ROOT)/ublk_server
 
 stage = scripts/host/stage.sh
+# Every suite's KTAP through one counter: results as they come, then
+# 'N passed, N failed, N skipped'.
+count = scripts/host/ktap-count.sh
+has_series = $(shell git -C $(TREE) rev-parse --verify -q refs/heads/series 2>/dev/null)
 
-.PHONY: all help deps fetch tree export kernel base-kernel tio bench-ublk liburing liburing-baseline fio debug selftests run kselftest bench check checkpatch clean
+.PHONY: all help deps fetch fetch-peer tree export kernel base-kernel peer-kernel tio bench bench-ublk liburing liburing-baseline fio debug selftests run kselftest check checkpatch clean
 all: kselftest
 
 help:
@@ -53,65 +99,83 @@ help:
 deps:
 	@$(stage) deps scripts/host/install-deps.sh
 
-## fetch       download the pinned linux-source-6.1, commit it as tag 'base' in $(TREE)
+## fetch       download the pinned linux-source-$(KVER), commit it as tag 'base' in TREE
 fetch: $(TREE)/.git
 $(TREE)/.git:
-	@$(stage) fetch scripts/host/fetch-base.sh base.sha256 $(BUILD)/dl $(TREE)
+	@$(stage) fetch scripts/host/fetch-base.sh $(PIN) $(BUILD)/dl $(TREE)
 
-## tree        apply patches/ on base (branch 'series')
+## fetch-peer  the same for the 6.12 peer, in build/peer/linux
+fetch-peer:
+	@$(peer_make) fetch
+
+## tree        apply PATCHES on base (branch 'series')
 tree: fetch
-	@$(stage) tree scripts/host/series.sh apply $(TREE) patches
+	@$(stage) tree scripts/host/series.sh apply $(TREE) $(PATCHES)
 
-## export      write the tree's commits back to patches/
+## export      write the tree's commits back to PATCHES
 export:
-	@$(stage) export scripts/host/series.sh export $(TREE) patches
+	@$(stage) export scripts/host/series.sh export $(TREE) $(PATCHES)
 
-## kernel      build PROFILE (default, debug, module) in $(BUILD)/kernel-PROFILE
-kernel: $(if $(wildcard $(TREE)/.git/refs/heads/series),,tree)
-	@$(stage) "kernel $(PROFILE)" scripts/host/build-kernel.sh $(TREE) $(OUT) $(FRAGMENTS)
+## kernel      build PROFILE (default, debug, module) in OUT (build/kernel-PROFILE)
+kernel: $(if $(has_series),,tree)
+	@$(stage) "kernel $(PROFILE)" scripts/host/build-kernel.sh -n $(BASE_OUT)/.wb-objects \
+		$(TREE) $(OUT) $(FRAGMENTS)
 
-## base-kernel build the unpatched base with the same PROFILE in $(BUILD)/base
+## base-kernel build the unpatched base with the same PROFILE in build/base
 base-kernel: fetch
 	@[ -d $(BASE_TREE) ] || git -C $(TREE) worktree add -q --detach $(BASE_TREE) base
-	@$(stage) "base kernel $(PROFILE)" scripts/host/build-kernel.sh $(BASE_TREE) $(BASE_OUT) $(FRAGMENTS)
+	@$(stage) "base kernel $(PROFILE)" scripts/host/build-kernel.sh -n $(OUT)/.wb-objects \
+		$(BASE_TREE) $(BASE_OUT) $(FRAGMENTS)
+
+## peer-kernel build the 6.12 peer with the same PROFILE in build/peer/kernel-PROFILE
+peer-kernel:
+	@$(peer_make) kernel
 
 ## tio         build fio's t/io_uring from Debian's fio source package
 tio:
-	@$(stage) t/io_uring scripts/host/build-tio.sh $(BUILD)/src
+	@$(stage) t/io_uring scripts/host/build-tio.sh $(SRC)
 
-## bench       base vs patched in icount mode, suites BENCH_SUITES (bio lazy link)
-bench: kernel base-kernel tio $(BUILD)/link_nops
-	@$(stage) bench scripts/host/bench.sh $(BASE_OUT) $(OUT) $(BUILD)/src/fio-*/t/io_uring $(BENCH_SUITES)
+## bench       base, series and peer in icount mode, suites BENCH_SUITES (bio lazy link)
+bench: kernel base-kernel $(if $(PEER_OUT),peer-kernel) tio $(LINK_NOPS)
+	@$(stage) bench scripts/host/bench.sh $(BENCH_DIR)/$(PROFILE) $(TIO) $(LINK_NOPS) "$(BENCH_SUITES)" \
+		base=$(BASE_OUT) series=$(OUT) $(if $(PEER_OUT),peer=$(PEER_OUT))
 
 # The link suite's NOP chains, against the series' UAPI header.
-$(BUILD)/link_nops: bench/link_nops.c kernel
+$(LINK_NOPS): bench/link_nops.c kernel
 	@make -s -C $(TREE) O=$(OUT) headers
 	$(CC) -Wall -Wextra -O2 -I$(OUT)/usr/include -o $@ $<
 
 # The ublk selftest server, which the ublk benchmark runs on every kernel.
-$(BUILD)/ublk_server: kernel
+$(UBLK_SERVER): kernel
 	@make -s -C $(TREE) O=$(OUT) headers
 	$(CC) -Wall -Wextra -O2 -pthread -I$(OUT)/usr/include -o $@ \
 		$(TREE)/tools/testing/selftests/ublk/ublk_server.c
 
-## bench-ublk  ublk, base and patched, built in and module: icount, then 2 vCPUs x BENCH_ROUNDS
-bench-ublk: tio $(BUILD)/ublk_server
+ublk_kernels = base-y=$(ROOT)/base/kernel-default base-m=$(ROOT)/base/kernel-module \
+	series-y=$(ROOT)/kernel-default series-m=$(ROOT)/kernel-module \
+	$(if $(PEER_OUT),peer-y=$(root_6.12)/kernel-default)
+## bench-ublk  ublk on base, series (built in and module) and peer: icount, then 2 vCPUs x BENCH_ROUNDS
+bench-ublk: tio $(UBLK_SERVER)
 	@$(MAKE) -s kernel base-kernel PROFILE=module
-	@$(MAKE) -s base-kernel PROFILE=default
-	@$(stage) "bench ublk, icount" scripts/host/bench-ublk.sh $(BUILD) $(BUILD)/src/fio-*/t/io_uring icount
-	@$(stage) "bench ublk, 2 vCPUs" scripts/host/bench-ublk.sh $(BUILD) $(BUILD)/src/fio-*/t/io_uring smp $(BENCH_ROUNDS)
+	@$(MAKE) -s base-kernel $(if $(PEER_OUT),peer-kernel) PROFILE=default
+	@$(stage) "bench ublk, icount" scripts/host/bench-ublk.sh $(BENCH_DIR)/ublk-icount $(TIO) \
+		$(UBLK_SERVER) icount 1 $(ublk_kernels)
+	@$(stage) "bench ublk, 2 vCPUs" scripts/host/bench-ublk.sh $(BENCH_DIR)/ublk-smp $(TIO) \
+		$(UBLK_SERVER) smp $(BENCH_ROUNDS) $(ublk_kernels)
 
 ## liburing    liburing 2.3's test suite on PROFILE, gated against liburing.baseline
 liburing: kernel
-	@$(stage) liburing scripts/host/liburing.sh $(OUT) $(BUILD)/src liburing.baseline $(TIMEOUT)
+	@$(stage) liburing $(count) -a -- scripts/host/liburing.sh $(OUT) $(VM)/liburing $(SRC) \
+		$(LIBURING_BASELINE) $(TIMEOUT)
 
 ## liburing-baseline  rewrite liburing.baseline from the unpatched base kernel
 liburing-baseline: base-kernel
-	@$(stage) "liburing baseline" scripts/host/liburing.sh -b $(BASE_OUT) $(BUILD)/src liburing.baseline $(TIMEOUT)
+	@$(stage) "liburing baseline" scripts/host/liburing.sh -b $(BASE_OUT) $(BASE_VM)/liburing $(SRC) \
+		$(LIBURING_BASELINE) $(TIMEOUT)
 
 ## fio         the fio verify jobs (fio/verify.fio) in the guest on PROFILE
 fio: selftests
-	@$(stage) "fio verify" scripts/host/fio.sh $(OUT) $(TIMEOUT)
+	@$(stage) "fio verify" $(count) -a -- scripts/host/fio.sh $(OUT) $(VM)/fio fio/verify.fio $(TIMEOUT)
 
 ## debug       the debug profile: kselftests, liburing and fio verify; any kernel report fails
 debug:
@@ -123,22 +187,25 @@ selftests: kernel
 
 ## run         boot PROFILE and run CMD in the guest (BENCH=1: -icount shift=0 -smp 1)
 run: kernel
-	@scripts/host/vm.sh -k $(OUT) -t $(TIMEOUT) $(if $(BENCH),-b) -- $(or $(CMD),uname -a)
+	@scripts/host/vm.sh -k $(OUT) -d $(VM)/run -t $(TIMEOUT) $(if $(BENCH),-b) -- $(or $(CMD),uname -a)
 
-## kselftest   boot PROFILE, run the series' kselftests, print the KTAP summary
+## kselftest   boot PROFILE, run the series' kselftests, print each result and the summary
 kselftest: selftests
-	@$(stage) kselftest scripts/host/kselftest.sh $(OUT) $(TIMEOUT)
+	@$(stage) kselftest $(count) -a -- scripts/host/kselftest.sh $(OUT) $(VM)/kselftest $(TIMEOUT)
 
 ## checkpatch  checkpatch.pl --strict on every patch of the series
 checkpatch: fetch
-	@$(stage) checkpatch scripts/host/checkpatch.sh $(TREE) patches
+	@$(stage) checkpatch $(count) -- scripts/host/checkpatch.sh $(TREE) $(PATCHES)
 
 ## check       the test gate: workbench self-tests, checkpatch, kselftests (ublk's also
 ##             on the module profile), liburing, fio verify
 check: selftests
 	@$(MAKE) -s selftests PROFILE=module SELFTESTS=ublk
-	@$(stage) check scripts/host/check.sh $(TREE) $(OUT) $(TIMEOUT) $(BUILD)/kernel-module
+	@$(stage) check scripts/host/check.sh -t $(TREE) -p $(PATCHES) -k $(OUT) -m $(ROOT)/kernel-module \
+		-w $(VM)/check -s $(SRC) -b $(LIBURING_BASELINE) -T $(TIMEOUT)
 
-## clean       remove kernel builds (keeps the download and the tree)
+## clean       remove kernel builds, VM runs and benchmark results of series, base
+##             and peer (keeps downloads, trees and the liburing/fio sources)
 clean:
-	rm -rf $(BUILD)/kernel-* $(BUILD)/vm
+	rm -rf $(foreach r,$(root_6.1) $(root_6.12),$(addprefix $(r)/,kernel-* vm vm-* check \
+		bench base/kernel-* base/vm-* link_nops ublk_server liburing.log fio.log))

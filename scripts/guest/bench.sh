@@ -18,9 +18,21 @@
 #         requests), kicks the io_uring task_work items its threads run
 #         (each delivery of requests is one; -1 when ublk bypasses io_uring
 #         with task_work_add(), 6.1 built in)
-# usage: guest/bench.sh <t/io_uring binary> <suite>...
+# usage: guest/bench.sh [-l <link_nops>] [-u <ublk_server>] <t/io_uring binary> <suite>...
+#   -l  bench/link_nops.c built, for the link suite
+#   -u  the ublk selftest's server, for the ublk suite
 set -eu
-[ $# -ge 2 ] || { echo "usage: $0 <t/io_uring binary> <bio|lazy|link|ublk>..." >&2; exit 2; }
+usage() { echo "usage: $0 [-l <link_nops>] [-u <ublk_server>] <t/io_uring binary> <bio|lazy|link|ublk>..." >&2; exit 2; }
+nops= srv=
+while getopts l:u: o; do
+	case $o in
+	l) nops=$OPTARG ;;
+	u) srv=$OPTARG ;;
+	*) usage ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -ge 2 ] || usage
 tio=$1
 shift
 
@@ -111,7 +123,7 @@ lazy_suite() {
 }
 
 link_suite() {
-	local bin=$WB_TOP/build/link_nops len async mode out
+	local bin=${nops:?the link suite needs -l <link_nops>} len async mode out
 	for len in 10 100; do
 		for async in 0 1; do
 			for mode in plain skip flag; do
@@ -175,12 +187,13 @@ ublk_run() {
 # back in ADD_DEV's flags (bit 1); the series sets it always.
 ublk_tw() {
 	local f
-	f=$($WB_TOP/build/ublk_server list | sed -n 's/.* flags \(0x[0-9a-f]*\) .*/\1/p')
+	f=$($srv list | sed -n 's/.* flags \(0x[0-9a-f]*\) .*/\1/p')
 	echo $((${f:-0} & 2 ? 1 : 0))
 }
 
 ublk_suite() {
-	local srv=$WB_TOP/build/ublk_server target id on0='' on1=''
+	local target id on0='' on1=''
+	[ -n "$srv" ] || { echo "bench: the ublk suite needs -u <ublk_server>" >&2; exit 2; }
 	[ -c /dev/ublk-control ] || modprobe ublk_drv
 	fallocate -l 1G ublk-loop.img
 	# With two CPUs, the server on one and the load on the other: the

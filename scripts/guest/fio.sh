@@ -3,7 +3,7 @@
 # own device: null_blk memory backed (configfs), the emulated NVMe's second
 # namespace, as a block device and as its generic char device, and a ublk
 # device served by the ublk selftest's server (loop target, two queues).
-# Prints 'FIO <pass|fail> <section>' per job.
+# Prints KTAP: 'ok N fio: <section>' or 'not ok N fio: <section>' per job.
 # usage: guest/fio.sh <job-file>
 set -u
 [ $# -eq 1 ] || { echo "usage: $0 <job-file>" >&2; exit 2; }
@@ -17,38 +17,43 @@ nullb() {
 	mkdir "$d" && echo 64 > "$d/size" && echo 1 > "$d/memory_backed" &&
 		echo 4096 > "$d/blocksize" && echo 1 > "$d/power"
 }
-nullb || echo "fio: could not set up a memory-backed null_blk"
+echo "TAP version 13"
+nullb || echo "# fio: could not set up a memory-backed null_blk"
 
 # The server comes with the ublk kselftests, installed beside the kernel.
 ublk_srv=${WB_KOUT:-}/kselftest_install/ublk/ublk_server
 ublk() {
-	[ -x "$ublk_srv" ] || { echo "fio: no $ublk_srv (make selftests)"; return 1; }
+	[ -x "$ublk_srv" ] || { echo "# fio: no $ublk_srv (make selftests)"; return 1; }
 	[ -c /dev/ublk-control ] || modprobe ublk_drv || return 1
 	truncate -s 256m ublk-loop.img &&
 		ublk_id=$("$ublk_srv" add -t loop -f ublk-loop.img -q 2)
 }
-ublk || echo "fio: could not set up a ublk loop device"
+ublk || echo "# fio: could not set up a ublk loop device"
 
-for s in $(sed -n 's/^\[\(.*\)\]$/\1/p' "$jobs" | grep -v '^global$'); do
+sections=$(sed -n 's/^\[\(.*\)\]$/\1/p' "$jobs" | grep -v '^global$')
+echo "1..$(wc -w <<< "$sections")"
+n=0
+for s in $sections; do
+	n=$((n + 1))
 	case $s in
 	nullb-*) dev=/dev/nullb0 ;;
 	nvme-uring_cmd*) dev=/dev/ng0n2 ;;
 	nvme-*) dev=/dev/nvme0n2 ;;
 	ublk-*) dev=/dev/ublkb${ublk_id:-X} ;;
-	*) echo "fio: no device for section $s"; echo "FIO fail $s"; continue ;;
+	*) echo "not ok $n fio: $s # no device for this section"; continue ;;
 	esac
 	# fio would create a regular file in its place.
 	if [ ! -b $dev ] && [ ! -c $dev ]; then
-		echo "fio: $s: no device $dev"
-		echo "FIO fail $s"
+		echo "not ok $n fio: $s # no device $dev"
 		continue
 	fi
 	if out=$(DEV=$dev fio --thread --section="$s" --output-format=terse \
 			--terse-version=3 "$jobs" 2>&1) && [ -n "$out" ]; then
-		echo "FIO pass $s"
+		echo "ok $n fio: $s"
 	else
-		sed 's/^/  /' <<< "$out"
-		echo "FIO fail $s"
+		sed 's/^/#   /' <<< "$out"
+		echo "not ok $n fio: $s"
 	fi
 done
-[ -z "${ublk_id:-}" ] || "$ublk_srv" del -n "$ublk_id"
+[ -z "${ublk_id:-}" ] || "$ublk_srv" del -n "$ublk_id" | sed 's/^/# /'
+exit 0

@@ -3,16 +3,34 @@
 # runtests.sh (60 s per test, its dmesg check through /dev/kmsg), from a
 # copy on the ext4 scratch disk so that O_DIRECT works, with
 # io_uring_passthrough.t on the emulated NVMe's second namespace.
-# Prints 'LIBURING <pass|fail|skip|timeout> <test>' per test.
-# usage: guest/liburing.sh <liburing-dir>
+# Prints KTAP, each result judged against the baseline of the unpatched
+# base ('<test> <status> <reason>' lines, /dev/null for none): a test that
+# fails or times out here and passes or skips there fails; one that did
+# not pass there either passes, with both statuses after '#'.
+#   ok 1 liburing: a.t                            passed
+#   ok 2 liburing: b.t # SKIP                     skipped (exit 77)
+#   ok 3 liburing: c.t # timeout here, timeout on base
+#   ok 4 liburing: d.t # fixed: fail on base
+#   not ok 5 liburing: e.t # fail here, pass on base
+# usage: guest/liburing.sh <liburing-dir> <baseline>
 set -u
-[ $# -eq 1 ] || { echo "usage: $0 <liburing-dir>" >&2; exit 2; }
+[ $# -eq 2 ] || { echo "usage: $0 <liburing-dir> <baseline>" >&2; exit 2; }
+declare -A base
+while read -r t st _; do
+	case $t in '#'* | '') continue ;; esac
+	base[$t]=$st
+done < "$2"
 rm -rf /mnt/scratch/liburing-test
 cp -a "$1/test" /mnt/scratch/liburing-test
 cd /mnt/scratch/liburing-test || exit 1
 echo 'TEST_MAP[io_uring_passthrough.t]=/dev/ng0n2' > config.local
 export TEST_GNU_EXITCODE=1	# a skip exits 77
-for t in *.t; do
+tests=(*.t)
+echo "TAP version 13"
+echo "1..${#tests[@]}"
+n=0
+for t in "${tests[@]}"; do
+	n=$((n + 1))
 	out=$(./runtests.sh "$t" 2>&1)
 	rc=$?
 	if grep -q '^Tests timed out' <<< "$out"; then
@@ -24,6 +42,13 @@ for t in *.t; do
 	else
 		st=fail
 	fi
-	[ $st = pass ] || [ $st = skip ] || sed 's/^/  /' <<< "$out"
-	echo "LIBURING $st $t"
+	b=${base[$t]:-pass}
+	[ $st = pass ] || [ $st = skip ] || sed 's/^/#   /' <<< "$out"
+	case $st/$b in
+	pass/pass) echo "ok $n liburing: $t" ;;
+	pass/*) echo "ok $n liburing: $t # fixed: $b on base" ;;
+	skip/*) echo "ok $n liburing: $t # SKIP" ;;
+	*/pass | */skip) echo "not ok $n liburing: $t # $st here, $b on base" ;;
+	*) echo "ok $n liburing: $t # $st here, $b on base" ;;
+	esac
 done

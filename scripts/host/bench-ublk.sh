@@ -1,19 +1,24 @@
 #!/bin/bash
-# The ublk suite of guest/bench.sh on four kernels, the base and the series,
-# each with ublk built in (default profile) and as a module (module
-# profile), one table. 'icount': one run each in the deterministic mode
-# (-icount shift=0 -smp 1). 'smp': 2 vCPUs in wall-clock time, where the
-# server and the submitter run on different CPUs; <rounds> rounds with the
-# four kernels interleaved, medians and min-max.
-# usage: bench-ublk.sh <build-dir> <t/io_uring binary> icount|smp [rounds]
+# The ublk suite of guest/bench.sh on several kernels, one table: the base
+# and the series, each with ublk built in (default profile, '-y') and as a
+# module (module profile, '-m'), and the peer. 'icount': one run each in
+# the deterministic mode (-icount shift=0 -smp 1). 'smp': 2 vCPUs in
+# wall-clock time, where the server and the submitter run on different
+# CPUs; <rounds> rounds with the kernels interleaved, medians and min-max.
+# The ratios compare series-m with base-y and base-m; a kernel not given
+# shows '-'.
+# usage: bench-ublk.sh <results-dir> <t/io_uring> <ublk_server> icount|smp <rounds> <name>=<kernel-out-dir>...
 set -eu
-[ $# -ge 3 ] || { echo "usage: $0 <build-dir> <t/io_uring binary> icount|smp [rounds]" >&2; exit 2; }
+[ $# -ge 6 ] || { echo "usage: $0 <results-dir> <t/io_uring> <ublk_server> icount|smp <rounds> <name>=<kernel-out-dir>..." >&2; exit 2; }
 top=$(realpath "$(dirname "$0")/../..")
-build=$(realpath "$1") tio=$(realpath "$2") mode=$3 rounds=${4:-3}
-res=$build/bench/ublk-$mode
-kernels="base-y base-m series-y series-m"
-declare -A kout=([base-y]=base/kernel-default [base-m]=base/kernel-module
-		 [series-y]=kernel-default [series-m]=kernel-module)
+res=$(realpath -m "$1") tio=$(realpath "$2") srv=$(realpath "$3") mode=$4 rounds=$5
+shift 5
+declare -A kout
+kernels=
+for kv; do
+	kernels+=" ${kv%%=*}"
+	kout[${kv%%=*}]=$(realpath "${kv#*=}")
+done
 case $mode in
 icount) vmopt=-b rounds=1 ;;
 smp) vmopt="-s 2" ;;
@@ -27,8 +32,8 @@ for r in $(seq "$rounds"); do
 		echo "bench-ublk: $mode round $r, $k"
 		log=$res/$k.$r.log
 		# shellcheck disable=SC2086
-		"$top/scripts/host/vm.sh" $vmopt -k "$build/${kout[$k]}" -t 3600 -d "$res/vm" -- \
-			"$top/scripts/guest/bench.sh" "$tio" ublk > "$log" 2>&1 ||
+		"$top/scripts/host/vm.sh" $vmopt -k "${kout[$k]}" -t 3600 -d "$res/vm" -- \
+			"$top/scripts/guest/bench.sh" -u "$srv" "$tio" ublk > "$log" 2>&1 ||
 			{ tail -n 40 "$log"; exit 1; }
 		awk -v k=$k '$1 == "RESULT" && $2 == "ublk" { print k, $3, $4, $5, $6 }' "$log" >> "$res/all.txt"
 	done
@@ -48,6 +53,7 @@ awk -v ks="$kernels" '
 		out[1] = a[int((n + 1) / 2)]; out[2] = a[1]; out[3] = a[n]
 		return n
 	}
+	function ratio(a, b) { return a in m && b in m && m[b] ? sprintf("%.3f", m[a] / m[b]) : "-" }
 	END {
 		nk = split(ks, k, " ")
 		printf "%-26s", "case"
@@ -58,15 +64,18 @@ awk -v ks="$kernels" '
 		printf "\n"
 		for (c in cases) {
 			l = sprintf("%-26s", c)
+			split("", m)
 			for (i = 1; i <= nk; i++) {
-				n = med(v[k[i], c], o); m[i] = o[1]
-				l = l sprintf(" %20s", n > 1 ? sprintf("%d (%d-%d)", o[1], o[2], o[3]) : o[1])
+				n = med(v[k[i], c], o)
+				if (n) m[k[i]] = o[1]
+				l = l sprintf(" %20s", !n ? "-" : n > 1 ? sprintf("%d (%d-%d)", o[1], o[2], o[3]) : o[1])
 			}
-			l = l sprintf(" %8.3f %8.3f", m[1] ? m[4] / m[1] : 0, m[2] ? m[4] / m[2] : 0)
-			for (i = 1; i <= nk; i++) { med(w[k[i], c], o); l = l sprintf(" %9.4f", o[1]) }
+			l = l sprintf(" %8s %8s", ratio("series-m", "base-y"), ratio("series-m", "base-m"))
+			for (i = 1; i <= nk; i++)
+				l = l (med(w[k[i], c], o) ? sprintf(" %9.4f", o[1]) : sprintf(" %9s", "-"))
 			for (i = 1; i <= nk; i++) {
-				med(q[k[i], c], o)
-				l = l (o[1] < 0 ? sprintf(" %9s", "n/a") : sprintf(" %9.4f", o[1]))
+				n = med(q[k[i], c], o)
+				l = l (!n ? sprintf(" %9s", "-") : o[1] < 0 ? sprintf(" %9s", "n/a") : sprintf(" %9.4f", o[1]))
 			}
 			print l | "sort"
 		}

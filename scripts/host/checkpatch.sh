@@ -2,23 +2,23 @@
 # checkpatch.pl --strict on every patch of the series (not the cover letter),
 # and a MAINTAINERS entry for every selftest directory the series adds.
 # checkpatch's own "does MAINTAINERS need updating?" fires for every new
-# file, covered or not, so it is replaced by the second check.
+# file, covered or not, so it is replaced by the second check. Prints KTAP.
 # usage: checkpatch.sh <tree> <patch-dir>
 set -eu
 [ $# -eq 2 ] || { echo "usage: $0 <tree> <patch-dir>" >&2; exit 2; }
 tree=$(realpath "$1") pdir=$(realpath "$2")
 # spdxcheck.py needs Debian's python3 (python3-ply, python3-git), not a pyenv one.
 export PATH=/usr/bin:$PATH
-rc=0
+echo "TAP version 13"
+n=0
 for p in "$pdir"/[0-9][0-9][0-9][0-9]-*.patch; do
 	case $p in */0000-cover-letter.patch|*'[0-9]'*) continue ;; esac
 	if out=$(cd "$tree" && perl scripts/checkpatch.pl --strict --terse --show-types \
 			--ignore FILE_PATH_CHANGES "$p" 2>&1); then
-		echo "PASS checkpatch $(basename "$p")"
+		echo "ok $((n += 1)) checkpatch $(basename "$p")"
 	else
-		echo "FAIL checkpatch $(basename "$p")"
-		echo "$out" | sed 's/^/  /'
-		rc=1
+		echo "$out" | sed 's/^/#   /'
+		echo "not ok $((n += 1)) checkpatch $(basename "$p")"
 	fi
 done
 
@@ -28,10 +28,9 @@ dirs=$(git -C "$tree" diff --name-only --diff-filter=A base series -- \
 	'tools/testing/selftests/*/Makefile' | xargs -r -n1 dirname)
 for d in $dirs; do
 	if git -C "$tree" show series:MAINTAINERS | grep -q "^F:[[:space:]]*$d/\$"; then
-		echo "PASS maintainers $d"
+		echo "ok $((n += 1)) maintainers $d"
 	else
-		echo "FAIL maintainers $d: the series adds it without an F: entry in MAINTAINERS"
-		rc=1
+		echo "not ok $((n += 1)) maintainers $d # the series adds it without an F: entry in MAINTAINERS"
 	fi
 done
-exit $rc
+echo "1..$n"

@@ -1,36 +1,107 @@
 #!/bin/bash
-# Count the results in run_kselftest.sh output: every subtest of a program,
-# or the program's own line when it printed none; a program that failed
-# after passing subtests (a crash, a timeout), or never finished, counts as
-# one more failure.
-# usage: ktap-count.sh <output.log>
-set -eu
-[ $# -eq 1 ] || { echo "usage: $0 <output.log>" >&2; exit 2; }
-tr -d '\r' < "$1" | awk '
-	function result(line, name,    skip) {
-		skip = line ~ /# *[Ss][Kk][Ii][Pp]/
-		if (line ~ /^not ok/ && !skip) { fail++; sub_fail++; print "FAIL " name }
-		else if (skip) { skipped++; print "SKIP " name }
-		else { pass++; print "PASS " name }
+# The one counter of the workbench's results. Reads KTAP ('ok N name',
+# 'not ok N name', 'ok N name # SKIP reason') from a command's output (or
+# standard input), prints each result as it comes, renumbered, and at the
+# end 'N passed, N failed, N skipped'; exits non-zero on any failure or
+# when there was no result at all.
+#
+# kselftest's runner nests each program's KTAP under '# ': a program's
+# subtests count instead of its own line; a program that failed after
+# passing subtests counts one more failure, one that never finished
+# (the guest died or hung) one too. A command that exits non-zero counts
+# one failure more: suites exit non-zero only when the run itself broke.
+#
+# usage: ktap-count.sh [-a] [-q] [-l label] [-p prefix] [-o log] [-- command...]
+#   -a  show every other line of the input too (a live view of the run)
+#   -q  print the summary only
+#   -l  label the summary ('label: N passed, ...') and the command's failure
+#   -p  prefix every result's name
+#   -o  keep the command's whole output in log
+set -u
+usage() { echo "usage: $0 [-a] [-q] [-l label] [-p prefix] [-o log] [-- command...]" >&2; exit 2; }
+all=0 quiet=0 label= prefix= log=/dev/null
+while getopts aql:p:o: o; do
+	case $o in
+	a) all=1 ;;
+	q) quiet=1 ;;
+	l) label=$OPTARG ;;
+	p) prefix=$OPTARG ;;
+	o) log=$OPTARG ;;
+	*) usage ;;
+	esac
+done
+shift $((OPTIND - 1))
+# mawk (Debian's default awk) reads a pipe in blocks unless interactive.
+awk=(awk)
+awk -W version 2>&1 | grep -q mawk && awk=(awk -W interactive)
+
+# The command's exit status follows its output on a line of our own.
+end="@@ktap-count $$ exit"
+input() {
+	if [ $# -gt 0 ]; then
+		"$@" 2>&1
+		echo "$end $?"
+	else
+		cat
+	fi
+}
+
+input "$@" | tee "$log" | "${awk[@]}" -v all=$all -v quiet=$quiet -v label="$label" \
+	-v prefix="$prefix" -v end="$end" -v cmd="${1:+${1##*/}}" '
+	function out(s) { print s; fflush() }
+	# One result: "ok" or "not ok", its name, its directive (after " # ").
+	function result(ok, name, dir,    skip, l) {
+		skip = dir ~ /^[Ss][Kk][Ii][Pp]/
+		if (skip) skipped++
+		else if (ok) passed++
+		else { failed++; prog_failed = 1 }
+		l = (ok ? "ok " : "not ok ") ++n " " prefix name
+		if (dir != "") l = l " # " dir
+		if (!quiet) out(l)
 	}
-	/^# selftests: / { prog = $3 " " $4; subs = 0; sub_fail = 0; running = 1; next }
-	/^# (not )?ok [0-9]+/ {
-		subs++
-		line = substr($0, 3)
-		name = line; sub(/^(not )?ok [0-9]+ */, "", name)
-		result(line, prog " " name)
+	# Split a result line (without its nesting) into ok, name, directive.
+	function parse(line,    i) {
+		r_ok = line !~ /^not ok/
+		sub(/^(not )?ok [0-9]+ *(- *)?/, "", line)
+		i = index(line, " # ")
+		if (!i && line ~ /^# /) i = -1
+		r_name = i > 0 ? substr(line, 1, i - 1) : i < 0 ? "" : line
+		r_dir = i > 0 ? substr(line, i + 3) : i < 0 ? substr(line, 3) : ""
+	}
+	{ sub(/\r$/, "") }
+	index($0, end " ") == 1 {
+		st = substr($0, length(end) + 2)
+		if (st != 0) result(0, (label != "" ? label : cmd) ": the run failed (exit " st ")", "")
 		next
 	}
+	# kselftest: a program starts ...
+	/^# selftests: / {
+		prog = substr($0, 14); subs = 0; prog_failed = 0; running = 1
+		if (all) out($0)
+		next
+	}
+	# ... its subtests ...
+	running && /^(# |    )(not )?ok [0-9]+/ {
+		parse(substr($0, 3 + 2 * ($0 ~ /^    /)))
+		subs++
+		result(r_ok, prog " " r_name, r_dir)
+		next
+	}
+	# ... and it ends.
 	/^(not )?ok [0-9]+ selftests: / {
-		name = $0; sub(/^(not )?ok [0-9]+ selftests: */, "", name)
-		if (!subs) result($0, name)
-		else if ($0 ~ /^not ok/ && !sub_fail) result($0, name " (exited with an error after its subtests)")
-		subs = 0
+		parse($0)
+		sub(/^selftests: */, "", r_name)
+		if (!subs) result(r_ok, r_name, r_dir)
+		else if (!r_ok && !prog_failed && r_dir !~ /^[Ss][Kk][Ii][Pp]/)
+			result(0, r_name " (exited with an error after its subtests)", r_dir)
 		running = 0
 		next
 	}
+	/^(not )?ok [0-9]+( |$)/ { parse($0); result(r_ok, r_name, r_dir); next }
+	all { out($0) }
 	END {
-		if (running) { fail++; print "FAIL " prog " (did not finish: the guest died or hung)" }
-		printf "%d passed, %d failed, %d skipped\n", pass, fail, skipped
-		exit (fail > 0 || pass + fail + skipped == 0)
+		if (running) result(0, prog " (did not finish: the guest died or hung)", "")
+		out(sprintf("%s%d passed, %d failed, %d skipped", label != "" ? label ": " : "",
+			passed, failed, skipped))
+		exit failed > 0 || passed + failed + skipped == 0
 	}'

@@ -2,11 +2,12 @@
 # Boot a kernel build under QEMU with the host's / as a read-only 9p root,
 # run a command in it and return its exit status. A kernel splat on the
 # console fails the run; a panic or a hang ends it with the console tail.
-# usage: vm.sh -k <kernel-out-dir> [-t timeout-s] [-b] [-s cpus] [-d dir] -- <command>...
+# usage: vm.sh -k <kernel-out-dir> -d <dir> [-t timeout-s] [-b] [-s cpus] -- <command>...
+#   -d  the run's directory: disk images, the guest's output, the console
+#       log; emptied first, so no two runs at a time may share one
 #   -b  benchmark mode: -icount shift=0 -smp 1 (guest time follows instructions)
-#   -d  where the run's files go (default: <kernel-out-dir>/../vm)
 set -eu
-usage() { echo "usage: $0 -k <kernel-out-dir> [-t timeout-s] [-b] [-s cpus] [-d dir] -- <command>..." >&2; exit 2; }
+usage() { echo "usage: $0 -k <kernel-out-dir> -d <dir> [-t timeout-s] [-b] [-s cpus] -- <command>..." >&2; exit 2; }
 top=$(realpath "$(dirname "$0")/../..")
 kout= timeout=900 bench=0 cpus=2 dir=
 while getopts k:t:bs:d: o; do
@@ -20,10 +21,10 @@ while getopts k:t:bs:d: o; do
 	esac
 done
 shift $((OPTIND - 1))
-[ -n "$kout" ] && [ $# -gt 0 ] || usage
+[ -n "$kout" ] && [ -n "$dir" ] && [ $# -gt 0 ] || usage
 kernel=$kout/arch/x86/boot/bzImage
 [ -f "$kernel" ] || { echo "vm: no $kernel; run 'make kernel' first" >&2; exit 2; }
-dir=$(realpath -m "${dir:-$kout/../vm}")
+dir=$(realpath -m "$dir")
 # guest/init.sh mounts tmpfs over these: below them, the guest would not
 # find the workbench or the kernel's build.
 for p in "$top" "$kout" "$dir"; do
