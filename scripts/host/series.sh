@@ -30,11 +30,13 @@ cover_ident() {
 	export GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL
 }
 
-# format-patch output that depends only on the commits: no hashes, and the
-# cover letter dated like the newest commit instead of now.
+# format-patch output that depends only on the commits: no hashes, the
+# cover letter dated like the newest commit instead of now, and the blob
+# names of 'index' lines 9 digits long (git's default grows with the
+# objects it finds packed: a fresh tree whose gc is still running gives 7).
 format() {
 	GIT_COMMITTER_DATE="$(git log -1 --format=%aD)" \
-	git format-patch -q --zero-commit --cover-letter \
+	git -c core.abbrev=9 format-patch -q --zero-commit --cover-letter \
 		--cover-from-description=subject -o "$1" base..series
 }
 
