@@ -99,7 +99,7 @@ help:
 deps:
 	@$(stage) deps scripts/host/install-deps.sh
 
-## fetch       download the pinned linux-source-$(KVER), commit it as tag 'base' in TREE
+## fetch       download the pinned linux-source-KVER (6.1), commit it as tag 'base' in TREE
 fetch: $(TREE)/.git
 $(TREE)/.git:
 	@$(stage) fetch scripts/host/fetch-base.sh $(PIN) $(BUILD)/dl $(TREE)

@@ -41,12 +41,13 @@ results=$work/results.ktap
 # part <name> [ktap-count options] -- <command>...: one part of the gate,
 # its results shown as they come; when it fails, its messages after them.
 part() {
-	local name=$1 log=$work/${1// /-}.log
+	local name=$1 log
+	log=$work/$(tr -cs 'a-z0-9' - <<< "$name" | sed 's/-$//').log
 	shift
 	echo "== $name"
 	"$host/ktap-count.sh" -l "$name" -o "$log" "$@" | tee -a "$results"
 	[ "${PIPESTATUS[0]}" = 0 ] ||
-		grep -E '^(vm|splat|series|liburing|fio|kselftest):|^  ' "$log" | tail -n 40
+		grep -E '^(vm|splat|series|liburing|fio|kselftest):|^  |^#   ' "$log" | tail -n 40
 }
 
 part "series round trip" -- "$host/roundtrip.sh" "$tree" "$pdir" "$work/roundtrip"
