@@ -48,16 +48,18 @@ in_root() {
 		bash -ec "$1"
 }
 in_wb() { in_root "cd $wb && $1"; }
+quietly() { "$@" > /dev/null; }
 
 step "debootstrap --variant=minbase bookworm" \
-	debootstrap --variant=minbase bookworm "$root" http://deb.debian.org/debian >/dev/null
+	quietly debootstrap --variant=minbase bookworm "$root" http://deb.debian.org/debian
 cat > "$root/etc/apt/sources.list" <<-SRC
 deb http://deb.debian.org/debian bookworm main
 deb http://deb.debian.org/debian bookworm-updates main
 deb http://deb.debian.org/debian-security bookworm-security main
 SRC
 undo() {
-	umount -R "$root/srv/repo" "$root/dev" "$root/sys" "$root/proc" 2>/dev/null || true
+	# Lazily: git's background gc may still hold the root's /dev/null.
+	umount -R -l "$root/srv/repo" "$root/dev" "$root/sys" "$root/proc" 2>/dev/null || true
 	echo "== debootstrap-check: times"
 	printf '  %s\n' "${times[@]}"
 }
