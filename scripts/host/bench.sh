@@ -95,4 +95,4 @@ for suite in $suites; do
 			printf "%-8s %-22s runs with count == wait count: %s; count:runs", k, $2, $3
 			for (i = 4; i <= NF; i++) printf " %s", $i; printf "\n" }' "$res/$k.txt"
 	done
-done | tee "$res/table.txt"
+done | sed 's/ *$//' | tee "$res/table.txt"
