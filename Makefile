@@ -34,6 +34,10 @@ PATCHES ?= $(patches_$(KVER))
 OUT     ?= $(ROOT)/kernel-$(PROFILE)
 VM      ?= $(ROOT)/vm-$(PROFILE)
 
+# The object count of the last finished build of this tree version and
+# profile, series or base: the total of a cold build's progress.
+OBJECTS = $(ROOT)/.objects-$(PROFILE)
+
 # The unpatched base, checked out beside the series, for benchmarks.
 BASE_TREE = $(ROOT)/base/linux
 BASE_OUT  = $(ROOT)/base/kernel-$(PROFILE)
@@ -118,13 +122,13 @@ export:
 
 ## kernel      build PROFILE (default, debug, module) in OUT (build/kernel-PROFILE)
 kernel: $(if $(has_series),,tree)
-	@$(stage) "kernel $(PROFILE)" scripts/host/build-kernel.sh -n $(BASE_OUT)/.wb-objects \
+	@$(stage) "kernel $(PROFILE)" scripts/host/build-kernel.sh -n $(OBJECTS) \
 		$(TREE) $(OUT) $(FRAGMENTS)
 
 ## base-kernel build the unpatched base with the same PROFILE in build/base
 base-kernel: fetch
 	@[ -d $(BASE_TREE) ] || git -C $(TREE) worktree add -q --detach $(BASE_TREE) base
-	@$(stage) "base kernel $(PROFILE)" scripts/host/build-kernel.sh -n $(OUT)/.wb-objects \
+	@$(stage) "base kernel $(PROFILE)" scripts/host/build-kernel.sh -n $(OBJECTS) \
 		$(BASE_TREE) $(BASE_OUT) $(FRAGMENTS)
 
 ## peer-kernel build the 6.12 peer with the same PROFILE in build/peer/kernel-PROFILE

@@ -1,11 +1,13 @@
 #!/bin/bash
 # Configure a kernel from fragments and build it out of tree with ccache,
 # printing progress every 30 s: objects built, and the share of the total
-# when a finished build of this out dir (or the like build given with -n)
-# left its object count in .wb-objects.
-# usage: build-kernel.sh [-n <.wb-objects of a like build>] <tree> <out-dir> <fragment>...
+# when a finished build left its object count: in the out dir's
+# .wb-objects, or in the file given with -n, which every finished build of
+# the same family (tree version and profile) writes too, and which
+# outlives 'make clean'.
+# usage: build-kernel.sh [-n <object count file>] <tree> <out-dir> <fragment>...
 set -eu
-usage() { echo "usage: $0 [-n <.wb-objects of a like build>] <tree> <out-dir> <fragment>..." >&2; exit 2; }
+usage() { echo "usage: $0 [-n <object count file>] <tree> <out-dir> <fragment>..." >&2; exit 2; }
 like=
 while getopts n: o; do
 	case $o in
@@ -52,8 +54,8 @@ if [ -n "$missing" ]; then
 fi
 
 # Objects: what a build compiles, counted as it goes. A cold build's total
-# is the count of an earlier finished build of the same out dir or of the
-# like one; an incremental build only says how many it has rebuilt.
+# is the count of an earlier finished build of this out dir or of its
+# family; an incremental build only says how many it has rebuilt.
 objects() { find "$out" -name '*.o' ${1:+-newer "$1"} | wc -l; }
 total=
 for f in "$out/.wb-objects" "$like"; do
@@ -89,4 +91,5 @@ kill $ticker 2>/dev/null
 rm -rf "$out/mod"
 mk INSTALL_MOD_PATH="$out/mod" INSTALL_MOD_STRIP=1 DEPMOD=/sbin/depmod modules_install
 objects > "$out/.wb-objects"
+[ -z "$like" ] || cp "$out/.wb-objects" "$like"
 echo "build: $out/arch/x86/boot/bzImage ($(cat "$out/include/config/kernel.release"), $(cat "$out/.wb-objects") objects)"
