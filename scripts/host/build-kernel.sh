@@ -85,9 +85,9 @@ if [ $cold = 1 ]; then
 fi
 progress &
 ticker=$!
-trap 'kill $ticker 2>/dev/null' EXIT
+trap 'kill $ticker 2>/dev/null || :' EXIT
 mk -j"$jobs" bzImage modules
-kill $ticker 2>/dev/null
+kill $ticker 2>/dev/null || :
 rm -rf "$out/mod"
 mk INSTALL_MOD_PATH="$out/mod" INSTALL_MOD_STRIP=1 DEPMOD=/sbin/depmod modules_install
 objects > "$out/.wb-objects"
