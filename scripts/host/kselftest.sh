@@ -12,6 +12,8 @@ inst=$out/kselftest_install
 [ -x "$inst/run_kselftest.sh" ] || { echo "kselftest: nothing installed in $inst; run 'make selftests'" >&2; exit 2; }
 # The runner starts each test in its (read-only) install directory: the
 # ublk tests put their backing files on the ext4 scratch disk instead. The
-# io_uring tests get the throttled NVMe namespace to read, by name.
+# io_uring tests get the emulated NVMe namespaces they may overwrite, by
+# name: the throttled one for passthrough, the large one for block I/O.
 exec "$top/scripts/host/vm.sh" -k "$out" -t "$timeout" -d "$vm" -- \
-	env UBLK_SCRATCH=/mnt/scratch NG_DEV=/dev/ng0n3 "$inst/run_kselftest.sh" "$@"
+	env UBLK_SCRATCH=/mnt/scratch NG_DEV=/dev/ng0n3 NVME_DEV=/dev/nvme0n1 \
+	"$inst/run_kselftest.sh" "$@"
