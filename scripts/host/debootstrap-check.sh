@@ -5,8 +5,11 @@
 # in, then the README's commands, each step timed. Too slow for CI: run it
 # when the package list changes. Needs debootstrap on the host, as root.
 #
-# usage: debootstrap-check.sh [-n] [-k <kernel-out-dir>] <new-root-dir> <repo>
+# usage: debootstrap-check.sh [-n] [-c <ccache-dir>] [-k <kernel-out-dir>] <new-root-dir> <repo>
 #   default  ./setup, make all, make check (builds two kernels: ~50 min)
+#   -c       the root's ccache is that directory (the host's, say): the
+#            kernel builds then take minutes; the packages are still the
+#            new root's own
 #   -n       no kernel build: ./setup, make fetch tree, then what needs no
 #            kernel: the kselftest build and install (against 'make
 #            headers'), liburing's and t/io_uring's builds, checkpatch,
@@ -14,11 +17,12 @@
 #            (host-built) kernel, booted from the new root
 # The root stays for a look (its mounts are undone): rm -rf it after.
 set -eu
-usage() { echo "usage: $0 [-n] [-k <kernel-out-dir>] <new-root-dir> <repo>" >&2; exit 2; }
-quick=0 kout=
-while getopts nk: o; do
+usage() { echo "usage: $0 [-n] [-c <ccache-dir>] [-k <kernel-out-dir>] <new-root-dir> <repo>" >&2; exit 2; }
+quick=0 kout= cache=
+while getopts nc:k: o; do
 	case $o in
 	n) quick=1 ;;
+	c) cache=$(realpath "$OPTARG") ;;
 	k) kout=$(realpath "$OPTARG") ;;
 	*) usage ;;
 	esac
@@ -59,7 +63,8 @@ deb http://deb.debian.org/debian-security bookworm-security main
 SRC
 undo() {
 	# Lazily: git's background gc may still hold the root's /dev/null.
-	umount -R -l "$root/srv/repo" "$root/dev" "$root/sys" "$root/proc" 2>/dev/null || true
+	umount -R -l "$root/srv/repo" "$root/root/.cache/ccache" "$root/dev" "$root/sys" \
+		"$root/proc" 2>/dev/null || true
 	echo "== debootstrap-check: times"
 	printf '  %s\n' "${times[@]}"
 }
@@ -70,6 +75,10 @@ mount --rbind /dev "$root/dev"
 mount --make-rslave "$root/dev"
 mkdir -p "$root/srv/repo"
 mount --bind -o ro "$repo" "$root/srv/repo"
+if [ -n "$cache" ]; then
+	mkdir -p "$root/root/.cache/ccache"
+	mount --bind "$cache" "$root/root/.cache/ccache"
+fi
 
 # The README's commands on a fresh machine.
 step "apt-get install git; git clone" in_root "apt-get update -qq &&
