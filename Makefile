@@ -76,6 +76,9 @@ SELFTESTS ?= io_uring ublk
 SRC = $(BUILD)/src
 TIO = $(SRC)/fio-*/t/io_uring
 LIBURING_BASELINE = liburing.baseline
+# The kselftest results the gate expects, skips included: 'kselftest' (the
+# default profile), 'kselftest-module' (the ublk tests on the module one).
+EXPECTED = expected
 
 # Benchmark suites (scripts/guest/bench.sh): bio cache, lazy task_work wake,
 # one CQE per link; results and their VM runs in $(BENCH_DIR).
@@ -93,7 +96,7 @@ stage = scripts/host/stage.sh
 count = scripts/host/ktap-count.sh
 has_series = $(shell git -C $(TREE) rev-parse --verify -q refs/heads/series 2>/dev/null)
 
-.PHONY: all help deps fetch fetch-peer tree export kernel base-kernel peer-kernel tio bench bench-ublk liburing liburing-baseline fio debug selftests run kselftest check checkpatch clean
+.PHONY: all help deps fetch fetch-peer tree export kernel base-kernel peer-kernel tio bench bench-ublk liburing liburing-baseline fio debug selftests run kselftest expected check checkpatch clean
 all: kselftest
 
 help:
@@ -197,6 +200,15 @@ run: kernel
 kselftest: selftests
 	@$(stage) kselftest $(count) -a -- scripts/host/kselftest.sh $(OUT) $(VM)/kselftest $(TIMEOUT)
 
+## expected    rewrite expected/ from a kselftest run of each of the gate's profiles
+##             (written only from a run without failures)
+expected: selftests
+	@$(MAKE) -s selftests PROFILE=module SELFTESTS=ublk
+	@$(stage) "expected kselftest" $(count) -w $(EXPECTED)/kselftest -- \
+		scripts/host/kselftest.sh $(OUT) $(VM)/kselftest $(TIMEOUT)
+	@$(stage) "expected kselftest-module" $(count) -w $(EXPECTED)/kselftest-module -- \
+		scripts/host/kselftest.sh $(ROOT)/kernel-module $(ROOT)/vm-module/kselftest $(TIMEOUT)
+
 ## checkpatch  checkpatch.pl --strict on every patch of the series
 checkpatch: fetch
 	@$(stage) checkpatch $(count) -- scripts/host/checkpatch.sh $(TREE) $(PATCHES)
@@ -206,7 +218,7 @@ checkpatch: fetch
 check: selftests
 	@$(MAKE) -s selftests PROFILE=module SELFTESTS=ublk
 	@$(stage) check scripts/host/check.sh -t $(TREE) -p $(PATCHES) -k $(OUT) -m $(ROOT)/kernel-module \
-		-w $(VM)/check -s $(SRC) -b $(LIBURING_BASELINE) -T $(TIMEOUT)
+		-w $(VM)/check -s $(SRC) -b $(LIBURING_BASELINE) -e $(EXPECTED) -T $(TIMEOUT)
 
 ## clean       remove kernel builds, VM runs and benchmark results of series, base
 ##             and peer (keeps downloads, trees and the liburing/fio sources)

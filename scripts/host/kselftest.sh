@@ -16,4 +16,5 @@ inst=$out/kselftest_install
 # name: the throttled one for passthrough, the large one for block I/O.
 exec "$top/scripts/host/vm.sh" -k "$out" -t "$timeout" -d "$vm" -- \
 	env UBLK_SCRATCH=/mnt/scratch NG_DEV=/dev/ng0n3 NVME_DEV=/dev/nvme0n1 \
+	KSFT_TIME_SCALE="${WB_TIME_SCALE:-1}" \
 	"$inst/run_kselftest.sh" "$@"

@@ -11,25 +11,39 @@
 # (the guest died or hung) one too. A command that exits non-zero counts
 # one failure more: suites exit non-zero only when the run itself broke.
 #
-# usage: ktap-count.sh [-a] [-q] [-l label] [-p prefix] [-o log] [-- command...]
+# With -e, the results are also held against a list of expected ones, a
+# line each, 'pass NAME' or 'skip NAME' (names as printed here, without
+# the -p prefix; '#' starts a comment): a listed result that did not come,
+# one that came with another status (a new skip, say) and one that is not
+# listed each count one failure, by name. -w writes that list from the run.
+#
+# usage: ktap-count.sh [-a] [-q] [-l label] [-p prefix] [-o log] [-e list | -w list] [-- command...]
 #   -a  show every other line of the input too (a live view of the run)
 #   -q  print the summary only
 #   -l  label the summary ('label: N passed, ...') and the command's failure
 #   -p  prefix every result's name
 #   -o  keep the command's whole output in log
+#   -e  hold the results against the expected list
+#   -w  write the results seen as the expected list
 set -u
-usage() { echo "usage: $0 [-a] [-q] [-l label] [-p prefix] [-o log] [-- command...]" >&2; exit 2; }
-all=0 quiet=0 label= prefix= log=/dev/null
-while getopts aql:p:o: o; do
+usage() {
+	echo "usage: $0 [-a] [-q] [-l label] [-p prefix] [-o log] [-e list | -w list] [-- command...]" >&2
+	exit 2
+}
+all=0 quiet=0 label= prefix= log=/dev/null expect= write=
+while getopts aql:p:o:e:w: o; do
 	case $o in
 	a) all=1 ;;
 	q) quiet=1 ;;
 	l) label=$OPTARG ;;
 	p) prefix=$OPTARG ;;
 	o) log=$OPTARG ;;
+	e) expect=$OPTARG ;;
+	w) write=$OPTARG ;;
 	*) usage ;;
 	esac
 done
+[ -z "$expect" ] || [ -r "$expect" ] || { echo "ktap-count: cannot read $expect" >&2; exit 2; }
 shift $((OPTIND - 1))
 # mawk (Debian's default awk) reads a pipe in blocks unless interactive.
 awk=(awk)
@@ -47,14 +61,19 @@ input() {
 }
 
 input "$@" | tee "$log" | "${awk[@]}" -v all=$all -v quiet=$quiet -v label="$label" \
-	-v prefix="$prefix" -v end="$end" -v cmd="${1:+${1##*/}}" '
+	-v prefix="$prefix" -v end="$end" -v cmd="${1:+${1##*/}}" \
+	-v expect="$expect" -v write="$write" '
 	function out(s) { print s; fflush() }
 	# One result: "ok" or "not ok", its name, its directive (after " # ").
-	function result(ok, name, dir,    skip, l) {
+	function result(ok, name, dir,    skip, l, k) {
 		skip = dir ~ /^[Ss][Kk][Ii][Pp]/
 		if (skip) skipped++
 		else if (ok) passed++
 		else { failed++; prog_failed = 1 }
+		# A name seen twice is told apart by its occurrence.
+		k = ++times[name] > 1 ? name " [" times[name] "]" : name
+		seen[k] = skip ? "skip" : ok ? "pass" : "fail"
+		order[++nseen] = k
 		l = (ok ? "ok " : "not ok ") ++n " " prefix name
 		if (dir != "") l = l " # " dir
 		if (!quiet) out(l)
@@ -67,6 +86,11 @@ input "$@" | tee "$log" | "${awk[@]}" -v all=$all -v quiet=$quiet -v label="$lab
 		if (!i && line ~ /^# /) i = -1
 		r_name = i > 0 ? substr(line, 1, i - 1) : i < 0 ? "" : line
 		r_dir = i > 0 ? substr(line, i + 3) : i < 0 ? substr(line, 3) : ""
+	}
+	# A failure of the expected list: counted, and named.
+	function unexpected(name, why) {
+		failed++
+		out("not ok " ++n " " prefix name " (" why ")")
 	}
 	{ sub(/\r$/, "") }
 	index($0, end " ") == 1 {
@@ -101,6 +125,28 @@ input "$@" | tee "$log" | "${awk[@]}" -v all=$all -v quiet=$quiet -v label="$lab
 	all { out($0) }
 	END {
 		if (running) result(0, prog " (did not finish: the guest died or hung)", "")
+		# A list is written only from a run without failures.
+		if (write != "" && failed)
+			out("# " write " not written: the run had failures")
+		else if (write != "") {
+			print "# status name: the results the gate expects (ktap-count.sh -e)" > write
+			for (i = 1; i <= nseen; i++) print seen[order[i]], order[i] > write
+		}
+		if (expect != "") {
+			while ((getline line < expect) > 0) {
+				if (line ~ /^[ \t]*(#|$)/) continue
+				st = line; sub(/ .*/, "", st)
+				k = line; sub(/^[^ ]+ +/, "", k)
+				listed[k] = 1
+				if (!(k in seen))
+					unexpected(k, "expected " st ", did not run")
+				else if (seen[k] != st && seen[k] != "fail")
+					unexpected(k, "expected " st ", got " seen[k])
+			}
+			for (i = 1; i <= nseen; i++)
+				if (!(order[i] in listed) && seen[order[i]] != "fail")
+					unexpected(order[i], seen[order[i]] ", not in " expect)
+		}
 		out(sprintf("%s%d passed, %d failed, %d skipped", label != "" ? label ": " : "",
 			passed, failed, skipped))
 		exit failed > 0 || passed + failed + skipped == 0
