@@ -1,7 +1,8 @@
 #!/bin/bash
 # The test gate: the workbench's own tests (series round trip, checkpatch,
 # the result counter, the VM runner's failure modes), the series'
-# kselftests held against their expected results (with -m, the kselftests
+# kselftests held against their expected results, the io_uring ones again
+# with no device named, writing to none (with -m, the kselftests
 # of a second build too, ublk as a module, marked [module]),
 # liburing's test suite against the base's results, the fio verify jobs.
 # Each part's results stream as they come (ktap-count.sh), its log and VM
@@ -60,6 +61,7 @@ part checkpatch -- "$host/checkpatch.sh" "$tree" "$pdir"
 part "result counter" -- "$host/ktap-count-test.sh" "$work/ktap-count-test"
 part "VM runner" -- "$host/vm-failures.sh" "$out" "$work/vm-failures"
 part kselftests -e "$expected/kselftest" -- "$host/kselftest.sh" "$out" "$work/kselftest" "$timeout"
+part "no device named" -- "$host/untouched.sh" "$out" "$work/untouched" "$timeout"
 [ -z "$mout" ] ||
 	part "kselftests, ublk as a module" -p "[module] " -e "$expected/kselftest-module" -- \
 		"$host/kselftest.sh" "$mout" "$work/kselftest-module" "$timeout"
