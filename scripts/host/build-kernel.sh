@@ -27,6 +27,9 @@ jobs=$(($(nproc) + 1))
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$(dirname "$tree")}
 # Depend mode: a miss costs one compile, not a preprocessor run on top.
 export CCACHE_DEPEND=${CCACHE_DEPEND:-1}
+# The compiler by its content, not its mtime: the same gcc installed anew
+# (a fresh root sharing this cache, say) hits the same entries.
+export CCACHE_COMPILERCHECK=${CCACHE_COMPILERCHECK:-content}
 mk() { make -s -C "$tree" O="$out" CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
 
 mkdir -p "$out"
