@@ -57,6 +57,9 @@ append+=" ro init=$top/scripts/guest/init.sh panic=-1 nokaslr nvme.poll_queues=1
 # Events the selftests trace, on from boot: switching an event patches kernel
 # text, and under TCG another vCPU can still run the old code, int3 included.
 [ $bench = 1 ] || append+=" trace_event=io_uring:io_uring_local_work_run,io_uring:io_uring_task_work_run,sched:sched_switch"
+# failslab may fail the bio slabs (bio_cache.sh's mempool reserve case); it
+# fails nothing until a test sets its probability.
+[ $bench = 1 ] || append+=" slub_debug=A,bio-*"
 append+=" ${WB_APPEND:-}"
 
 echo "vm: booting $(cat "$kout/include/config/kernel.release") ($([ $bench = 1 ] && echo 'icount, 1 cpu' || echo "$cpus cpus")), timeout ${timeout}s, log in $dir"
