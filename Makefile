@@ -96,7 +96,7 @@ stage = scripts/host/stage.sh
 count = scripts/host/ktap-count.sh
 has_series = $(shell git -C $(TREE) rev-parse --verify -q refs/heads/series 2>/dev/null)
 
-.PHONY: all help deps fetch fetch-peer tree export kernel base-kernel peer-kernel tio bench bench-ublk liburing liburing-baseline fio debug selftests run kselftest expected check checkpatch clean
+.PHONY: all help deps fetch fetch-peer tree export kernel base-kernel peer-kernel tio bench profile bench-ublk liburing liburing-baseline fio debug selftests run kselftest expected check checkpatch clean
 all: kselftest
 
 help:
@@ -146,6 +146,33 @@ tio:
 bench: kernel base-kernel $(if $(PEER_OUT),peer-kernel) tio $(LINK_NOPS)
 	@$(stage) bench scripts/host/bench.sh $(BENCH_DIR)/$(PROFILE) $(TIO) $(LINK_NOPS) "$(BENCH_SUITES)" \
 		base=$(BASE_OUT) series=$(OUT) $(if $(PEER_OUT),peer=$(PEER_OUT))
+
+## profile     instructions and calls per I/O by kernel function, two of base, series
+##             and peer side by side (KERNELS="series peer"), on one benchmark case
+##             (SUITE, CASE: as in 'make bench'); results in build/bench/profile
+KERNELS ?= series peer
+SUITE   ?= bio
+CASE    ?= t/io_uring-128/32/32
+ROWS    ?= 25
+PLUGIN   = $(BUILD)/insn_profile.so
+MARK     = $(BUILD)/mark
+kout_base   = $(BASE_OUT)
+kout_series = $(OUT)
+kout_peer   = $(PEER_OUT)
+build_base   = base-kernel
+build_series = kernel
+build_peer   = peer-kernel
+profile: $(foreach k,$(KERNELS),$(or $(build_$(k)),$(error unknown kernel $(k): base, series or peer))) \
+		tio $(LINK_NOPS) $(PLUGIN) $(MARK) $(if $(filter ublk,$(SUITE)),$(UBLK_SERVER))
+	@$(stage) "profile $(SUITE) $(CASE)" scripts/host/profile.sh $(BENCH_DIR)/profile $(PLUGIN) $(MARK) \
+		$(TIO) $(LINK_NOPS) $(UBLK_SERVER) $(SUITE) '$(CASE)' $(ROWS) \
+		$(foreach k,$(KERNELS),$(k)=$(kout_$(k)))
+
+$(PLUGIN): bench/insn_profile.c
+	@scripts/host/build-plugin.sh $(SRC) $< $@
+
+$(MARK): bench/mark.c
+	$(CC) -Wall -O2 -static -o $@ $<
 
 # The link suite's NOP chains, against the series' UAPI header.
 $(LINK_NOPS): bench/link_nops.c kernel
@@ -224,4 +251,4 @@ check: selftests
 ##             and peer (keeps downloads, trees and the liburing/fio sources)
 clean:
 	rm -rf $(foreach r,$(root_6.1) $(root_6.12),$(addprefix $(r)/,kernel-* vm vm-* check \
-		bench base/kernel-* base/vm-* link_nops ublk_server liburing.log fio.log))
+		bench base/kernel-* base/vm-* link_nops ublk_server insn_profile.so mark liburing.log fio.log))

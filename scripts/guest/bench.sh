@@ -1,8 +1,9 @@
 #!/bin/bash
 # In the guest: benchmark suites with fio's t/io_uring. Prints
 # 'RESULT <suite> <case> <IOPS> <metric>' lines, the metric by suite:
-#   bio   null_blk irqmode=1 (softirq completions), io_uring and libaio;
-#         metric: bio slab allocations per I/O
+#   bio   null_blk irqmode=1 (softirq completions), io_uring and libaio, and
+#         NVMe reads (hard IRQ completions; CPU ns per I/O in place of IOPS,
+#         see bio_run); metric: bio slab allocations per I/O
 #   lazy  NVMe passthrough (uring_cmd) on DEFER_TASKRUN rings; metric: CPU
 #         microseconds of t/io_uring's process per I/O, plus 'HIST <case> <share>
 #         <count>:<runs>...', the io_uring_local_work_run counts and the share
@@ -18,16 +19,25 @@
 #         requests), kicks the io_uring task_work items its threads run
 #         (each delivery of requests is one; -1 when ublk bypasses io_uring
 #         with task_work_add(), 6.1 built in)
-# usage: guest/bench.sh [-l <link_nops>] [-u <ublk_server>] <t/io_uring binary> <suite>...
+# usage: guest/bench.sh [-l <link_nops>] [-u <ublk_server>] [-c <case>] [-m <mark> -k <file>]
+#                       <t/io_uring binary> <suite>...
 #   -l  bench/link_nops.c built, for the link suite
 #   -u  the ublk selftest's server, for the ublk suite
+#   -c  run only the cases whose name matches this glob
+#   -m  run this program (bench/mark.c) right before and after each case's
+#       measured command, for the instruction profile (bench/insn_profile.c),
+#       and print 'UNITS <suite> <case> <n>', the I/Os (or NOPs) in between;
+#       -k: copy /proc/kallsyms to this file after each case
 set -eu
-usage() { echo "usage: $0 [-l <link_nops>] [-u <ublk_server>] <t/io_uring binary> <bio|lazy|link|ublk>..." >&2; exit 2; }
-nops= srv=
-while getopts l:u: o; do
+usage() { echo "usage: $0 [-l <link_nops>] [-u <ublk_server>] [-c <case>] [-m <mark> -k <file>] <t/io_uring binary> <bio|lazy|link|ublk>..." >&2; exit 2; }
+nops= srv= only='*' mark= syms=
+while getopts l:u:c:m:k: o; do
 	case $o in
 	l) nops=$OPTARG ;;
 	u) srv=$OPTARG ;;
+	c) only=$OPTARG ;;
+	m) mark=$OPTARG ;;
+	k) syms=$OPTARG ;;
 	*) usage ;;
 	esac
 done
@@ -35,6 +45,15 @@ shift $((OPTIND - 1))
 [ $# -ge 2 ] || usage
 tio=$1
 shift
+
+# Whether case $1 runs; mark / units: see -m.
+want() { [[ $1 == $only ]]; }
+mark() { [ -z "$mark" ] || "$mark"; }
+units() {
+	[ -z "$mark" ] && return
+	echo "UNITS $1 $2 $3"
+	[ -z "$syms" ] || cat /proc/kallsyms > "$syms"
+}
 
 # The median of the per-second IOPS samples in t/io_uring's output, the first
 # one dropped.
@@ -53,14 +72,30 @@ bio_allocs() {
 		awk '{ n += $1 } END { print n }'
 }
 
+# bio_run <case> <dev> <command>...: IOPS of a t/io_uring run and bio slab
+# allocations per I/O. The nvme cases report t/io_uring's CPU time per I/O
+# in (guest) ns in place of IOPS: QEMU's NVMe serves I/O at the pace of host
+# time even in icount mode, but the instructions spent per I/O do not.
 bio_run() {
-	local name=$1 dev=$2 a0 i0 out
+	local name=$1 dev=$2 a0 i0 out n val
 	shift 2
+	want "$name" || return 0
 	a0=$(bio_allocs) i0=$(ios $dev)
-	out=$("$@")
+	mark
+	case $name in
+	nvme*) out=$(cpu_us "$@") ;;
+	*) out=$("$@") ;;
+	esac
+	mark
+	n=$(($(ios $dev) - i0))
+	units bio "$name" $n
 	echo "$out" | sed 's/^/  /' >&2
-	echo "RESULT bio $name $(echo "$out" | iops_of) $(awk -v a=$(($(bio_allocs) - a0)) \
-		-v i=$(($(ios $dev) - i0)) 'BEGIN { printf "%.3f", i ? a / i : 0 }')"
+	case $name in
+	nvme*) val=$(echo "$out" | awk -v n=$n '$1 == "CPU_US" { printf "%d", n ? $2 * 1000 / n : 0 }') ;;
+	*) val=$(echo "$out" | iops_of) ;;
+	esac
+	echo "RESULT bio $name $val $(awk -v a=$(($(bio_allocs) - a0)) -v i=$n \
+		'BEGIN { printf "%.3f", i ? a / i : 0 }')"
 }
 
 bio_suite() {
@@ -72,6 +107,9 @@ bio_suite() {
 	# out; t/io_uring's libaio engine drives the same io_submit() path.
 	bio_run "t/io_uring-libaio-32/8/8" $dev "$tio" -a1 -p0 -d32 -s8 -c8 -b512 -n1 -r6 /dev/$dev
 	rmmod null_blk
+	# With one vCPU null_blk's softirq mode completes inline, in task
+	# context; NVMe interrupts: the bios are put in hard IRQ context.
+	bio_run "nvme0n1-32/8/8" nvme0n1 "$tio" -p0 -d32 -s8 -c8 -b512 -F1 -B1 -n1 -r6 /dev/nvme0n1
 }
 
 # CPU time (user + system) of a command's process in microseconds, from
@@ -91,13 +129,18 @@ T=/sys/kernel/tracing
 lazy_run() {
 	local name=$1 wait=$2 out
 	shift 2
+	want "$name" || return 0
 	echo 0 > $T/tracing_on
 	echo > $T/trace
 	echo 1 > $T/events/io_uring/io_uring_local_work_run/enable
 	echo 1 > $T/tracing_on
+	mark
 	out=$(cpu_us "$@")
+	mark
 	echo 0 > $T/tracing_on
 	echo 0 > $T/events/io_uring/io_uring_local_work_run/enable
+	units lazy "$name" "$(grep -o 'io_uring_local_work_run: .* count [0-9]*' $T/trace |
+		awk '{ n += $NF } END { print n + 0 }')"
 	echo "$out" | sed 's/^/  /' >&2
 	grep -o 'io_uring_local_work_run: .* count [0-9]*' $T/trace |
 		awk -v n="$name" -v w=$wait -v iops="$(echo "$out" | iops_of)" \
@@ -123,13 +166,18 @@ lazy_suite() {
 }
 
 link_suite() {
-	local bin=${nops:?the link suite needs -l <link_nops>} len async mode out
+	local bin=${nops:?the link suite needs -l <link_nops>} len async mode out name
 	for len in 10 100; do
 		for async in 0 1; do
 			for mode in plain skip flag; do
+				name=link$len$([ $async = 0 ] || echo -async)-$mode
+				want "$name" || continue
+				mark
 				out=$("$bin" $mode $len $async 200000)
+				mark
 				[ "$out" = "LINK n/a" ] && continue
-				echo "RESULT link link$len$([ $async = 0 ] || echo -async)-$mode $(
+				units link "$name" 200000
+				echo "RESULT link $name $(
 					echo "$out" | awk '{ printf "%d %s", 1e9 / $2, $3 }')"
 			done
 		done
@@ -164,9 +212,13 @@ kicks_end() {
 ublk_run() {
 	local name=$1 id=$2 short=$3 pid c0 i0 out iops wake kicks
 	shift 3
+	want "$name" || return 0
 	pid=$(cat /run/ublk_server.$id.pid)
 	c0=$(nvcsw $pid) i0=$(ios ublkb$id)
+	mark
 	out=$("$@")
+	mark
+	units ublk "$name" $(($(ios ublkb$id) - i0))
 	wake=$(awk -v c=$(($(nvcsw $pid) - c0)) -v i=$(($(ios ublkb$id) - i0)) \
 		'BEGIN { printf "%.4f", i ? c / i : 0 }')
 	echo "$out" | sed 's/^/  /' >&2

@@ -27,7 +27,7 @@ for kv; do
 done
 
 declare -A what=(
-	[bio]="null_blk irqmode=1; metric: bio slab allocations per I/O"
+	[bio]="null_blk irqmode=1 and NVMe (nvme rows: CPU ns per I/O in place of IOPS); metric: bio slab allocations per I/O"
 	[lazy]="NVMe passthrough, DEFER_TASKRUN; metric: t/io_uring CPU us per I/O"
 	[link]="chains of NOPs, submit and reap one chain at a time; NOPs/s, metric: CQEs per chain"
 )

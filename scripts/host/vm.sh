@@ -2,21 +2,23 @@
 # Boot a kernel build under QEMU with the host's / as a read-only 9p root,
 # run a command in it and return its exit status. A kernel splat on the
 # console fails the run; a panic or a hang ends it with the console tail.
-# usage: vm.sh -k <kernel-out-dir> -d <dir> [-t timeout-s] [-b] [-s cpus] -- <command>...
+# usage: vm.sh -k <kernel-out-dir> -d <dir> [-t timeout-s] [-b] [-s cpus] [-P plugin] -- <command>...
 #   -d  the run's directory: disk images, the guest's output, the console
 #       log; emptied first, so no two runs at a time may share one
 #   -b  benchmark mode: -icount shift=0 -smp 1 (guest time follows instructions)
+#   -P  a TCG plugin and its arguments, QEMU's -plugin syntax
 set -eu
-usage() { echo "usage: $0 -k <kernel-out-dir> -d <dir> [-t timeout-s] [-b] [-s cpus] -- <command>..." >&2; exit 2; }
+usage() { echo "usage: $0 -k <kernel-out-dir> -d <dir> [-t timeout-s] [-b] [-s cpus] [-P plugin] -- <command>..." >&2; exit 2; }
 top=$(realpath "$(dirname "$0")/../..")
-kout= timeout=900 bench=0 cpus=2 dir=
-while getopts k:t:bs:d: o; do
+kout= timeout=900 bench=0 cpus=2 dir= plugin=()
+while getopts k:t:bs:d:P: o; do
 	case $o in
 	k) kout=$(realpath "$OPTARG") ;;
 	t) timeout=$OPTARG ;;
 	b) bench=1 ;;
 	s) cpus=$OPTARG ;;
 	d) dir=$OPTARG ;;
+	P) plugin=(-plugin "$OPTARG") ;;
 	*) usage ;;
 	esac
 done
@@ -67,7 +69,7 @@ echo "vm: booting $(cat "$kout/include/config/kernel.release") ($([ $bench = 1 ]
 tail -n +1 -f "$dir/output.log" &
 tailer=$!
 rc=0
-timeout -k 10 "$timeout" qemu-system-x86_64 "${accel[@]}" -m 4G \
+timeout -k 10 "$timeout" qemu-system-x86_64 "${accel[@]}" ${plugin[@]+"${plugin[@]}"} -m 4G \
 	-display none -monitor none -no-reboot \
 	-kernel "$kernel" -append "$append" \
 	-fsdev local,id=root,path=/,security_model=none,readonly=on,multidevs=remap \

@@ -1,0 +1,76 @@
+#!/bin/bash
+# Instructions per I/O by kernel function, two kernels side by side on one
+# benchmark case. Boots each kernel in icount mode with the instruction
+# counting plugin (bench/insn_profile.c), runs the case between two marks
+# (guest/bench.sh -c -m; the guest writes its /proc/kallsyms to the run's
+# writable share, /mnt/out) and attributes every executed block to the kernel
+# function it starts in (the guest's /proc/kallsyms, modules included).
+# Under -icount shift=0 an instruction is a nanosecond of guest time.
+# Prints the functions whose instructions per I/O differ most, calls per I/O
+# beside them; results in <results-dir>/<case>.
+# usage: profile.sh <results-dir> <plugin.so> <mark> <t/io_uring> <link_nops> <ublk_server>
+#                   <suite> <case> <rows> <name>=<kernel-out-dir> <name>=<kernel-out-dir>
+set -eu
+[ $# -eq 11 ] || { echo "usage: $0 <results-dir> <plugin.so> <mark> <t/io_uring> <link_nops> <ublk_server> <suite> <case> <rows> <name>=<kernel-out-dir> <name>=<kernel-out-dir>" >&2; exit 2; }
+top=$(realpath "$(dirname "$0")/../..")
+plugin=$(realpath "$2") mark=$(realpath "$3") tio=$(realpath "$4") nops=$(realpath -m "$5")
+srv=$(realpath -m "$6") suite=$7 case=$8 rows=$9
+res=$(realpath -m "$1")/$(echo "$case" | tr / _)
+shift 9
+mkdir -p "$res"
+
+# Per function: calls and instructions per unit, '<function> <calls> <insns>'.
+per_unit() {
+	local syms=$1 blocks=$2 units=$3
+	{
+		awk '$2 ~ /^[tTwW]$/ { print $1, "S", $3 }' "$syms"
+		awk '{ printf "%016s B %s %s\n", $1 == "0" ? "0000000000000000" : $1, $2, $3 }' "$blocks"
+	} | LC_ALL=C sort -k1,1 -k2,2r | awk -v u="$units" '
+		$2 == "S" { cur = $3; at = $1; next }
+		{ f = $1 ~ /^0+$/ ? "[user]" : cur; ins[f] += $3 * $4; if ($1 == at && f != "[user]") calls[f] += $4 }
+		END { for (f in ins) printf "%s %.4f %.2f\n", f, calls[f] / u, ins[f] / u }'
+}
+
+names=()
+for kv; do
+	k=${kv%%=*} kout=$(realpath "${kv#*=}")
+	names+=("$k")
+	addr=$(awk '$3 == "__x64_sys_sched_rr_get_interval" { print $1 }' "$kout/System.map")
+	[ -n "$addr" ] || { echo "profile: no sched_rr_get_interval in $kout/System.map" >&2; exit 1; }
+	echo "profile: $k ($kout), $suite case $case"
+	rm -f "$res/$k.blocks".*
+	"$top/scripts/host/vm.sh" -b -k "$kout" -t 3600 -d "$res/vm-$k" \
+		-P "$plugin,mark=0x$addr,out=$res/$k.blocks" -- \
+		"$top/scripts/guest/bench.sh" -l "$nops" -u "$srv" -c "$case" -m "$mark" \
+		-k /mnt/out/kallsyms "$tio" "$suite" > "$res/$k.log" 2>&1 ||
+		{ tail -n 40 "$res/$k.log"; exit 1; }
+	units=$(awk '$1 == "UNITS" { print $4; n++ } END { if (n != 1) exit 1 }' "$res/$k.log") ||
+		{ echo "profile: case '$case' must match exactly one case of suite $suite (see $res/$k.log)" >&2; exit 1; }
+	[ "$units" -gt 0 ] && [ -s "$res/$k.blocks.2" ] ||
+		{ echo "profile: nothing measured on $k (see $res/$k.log)" >&2; exit 1; }
+	per_unit "$res/vm-$k/out/kallsyms" "$res/$k.blocks.2" "$units" > "$res/$k.functions"
+	echo "$units" > "$res/$k.units"
+done
+
+a=${names[0]} b=${names[1]}
+row="%-40s %9s %9s %9s %9s %8s\n"
+{
+	echo "$case ($suite), per I/O: instructions (= guest ns under -icount shift=0) and calls;" \
+		"$(cat "$res/$a.units") I/Os on $a, $(cat "$res/$b.units") on $b"
+	# shellcheck disable=SC2059
+	printf "$row" function "$a calls" "$b calls" "$a ns" "$b ns" diff
+	paste <(awk '{ n += $3 } END { printf "%.1f", n }' "$res/$a.functions") \
+		<(awk '{ n += $3 } END { printf "%.1f", n }' "$res/$b.functions") |
+		awk '{ printf "%-40s %9s %9s %9.1f %9.1f %+8.1f\n", "(all)", "", "", $1, $2, $2 - $1 }'
+	# The functions by the size of their difference, the largest first.
+	awk -v a="$a" -v b="$b" '
+		FNR == 1 { k = k == "" ? a : b }
+		{ calls[k, $1] = $2; ins[k, $1] = $3; fn[$1] = 1 }
+		END {
+			for (f in fn) {
+				d = ins[b, f] - ins[a, f]
+				printf "%.2f %-40s %9.3f %9.3f %9.1f %9.1f %+8.1f\n", d < 0 ? -d : d,
+					substr(f, 1, 40), calls[a, f], calls[b, f], ins[a, f], ins[b, f], d
+			}
+		}' "$res/$a.functions" "$res/$b.functions" | sort -k1,1gr | head -n "$rows" | cut -d' ' -f2-
+} | tee "$res/table.txt"
