@@ -167,9 +167,11 @@ lazy_suite() {
 
 link_suite() {
 	local bin=${nops:?the link suite needs -l <link_nops>} len async mode out name
-	for len in 10 100; do
-		for async in 0 1; do
-			for mode in plain skip flag; do
+	# The flag's cases last: the first ring set up with it switches the
+	# series' tests for it on for good, in every ring's hot paths.
+	for mode in plain skip flag; do
+		for len in 10 100; do
+			for async in 0 1; do
 				name=link$len$([ $async = 0 ] || echo -async)-$mode
 				want "$name" || continue
 				mark
