@@ -167,11 +167,9 @@ lazy_suite() {
 
 link_suite() {
 	local bin=${nops:?the link suite needs -l <link_nops>} len async mode out name
-	# The flag's cases last: the first ring set up with it switches the
-	# series' tests for it on for good, in every ring's hot paths.
-	for mode in plain skip flag; do
-		for len in 10 100; do
-			for async in 0 1; do
+	for len in 10 100; do
+		for async in 0 1; do
+			for mode in plain skip flag; do
 				name=link$len$([ $async = 0 ] || echo -async)-$mode
 				want "$name" || continue
 				mark
