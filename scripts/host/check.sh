@@ -1,6 +1,7 @@
 #!/bin/bash
 # The test gate: the workbench's own tests (series round trip, checkpatch,
-# the result counter, the VM runner's failure modes), the series'
+# the result counter, the instruction profile's attribution, the VM
+# runner's failure modes), the series'
 # kselftests held against their expected results, the io_uring ones again
 # with no device named, writing to none (with -m, the kselftests
 # of a second build too, ublk as a module, marked [module]),
@@ -59,6 +60,7 @@ part() {
 part "series round trip" -- "$host/roundtrip.sh" "$tree" "$pdir" "$work/roundtrip"
 part checkpatch -- "$host/checkpatch.sh" "$tree" "$pdir"
 part "result counter" -- "$host/ktap-count-test.sh" "$work/ktap-count-test"
+part "instruction profile" -- "$host/insn-attribute-test.sh" "$work/insn-attribute-test"
 part "VM runner" -- "$host/vm-failures.sh" "$out" "$work/vm-failures"
 part kselftests -e "$expected/kselftest" -- "$host/kselftest.sh" "$out" "$work/kselftest" "$timeout"
 part "no device named" -- "$host/untouched.sh" "$out" "$work/untouched" "$timeout"

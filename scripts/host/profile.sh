@@ -19,18 +19,6 @@ res=$(realpath -m "$1")/$(echo "$case" | tr / _)
 shift 9
 mkdir -p "$res"
 
-# Per function: calls and instructions per unit, '<function> <calls> <insns>'.
-per_unit() {
-	local syms=$1 blocks=$2 units=$3
-	{
-		awk '$2 ~ /^[tTwW]$/ { print $1, "S", $3 }' "$syms"
-		awk '{ printf "%016s B %s %s\n", $1 == "0" ? "0000000000000000" : $1, $2, $3 }' "$blocks"
-	} | LC_ALL=C sort -k1,1 -k2,2r | awk -v u="$units" '
-		$2 == "S" { cur = $3; at = $1; next }
-		{ f = $1 ~ /^0+$/ ? "[user]" : cur; ins[f] += $3 * $4; if ($1 == at && f != "[user]") calls[f] += $4 }
-		END { for (f in ins) printf "%s %.4f %.2f\n", f, calls[f] / u, ins[f] / u }'
-}
-
 names=()
 for kv; do
 	k=${kv%%=*} kout=$(realpath "${kv#*=}")
@@ -48,7 +36,8 @@ for kv; do
 		{ echo "profile: case '$case' must match exactly one case of suite $suite (see $res/$k.log)" >&2; exit 1; }
 	[ "$units" -gt 0 ] && [ -s "$res/$k.blocks.2" ] ||
 		{ echo "profile: nothing measured on $k (see $res/$k.log)" >&2; exit 1; }
-	per_unit "$res/vm-$k/out/kallsyms" "$res/$k.blocks.2" "$units" > "$res/$k.functions"
+	"$top/scripts/host/insn-attribute.sh" "$res/vm-$k/out/kallsyms" "$res/$k.blocks.2" "$units" \
+		> "$res/$k.functions"
 	echo "$units" > "$res/$k.units"
 done
 
