@@ -127,7 +127,7 @@ print("CPU_US %d" % ((r.ru_utime + r.ru_stime) * 1e6))' "$@"
 # events, which also give the histogram of run sizes.
 T=/sys/kernel/tracing
 lazy_run() {
-	local name=$1 wait=$2 out
+	local name=$1 wait=$2 out runs
 	shift 2
 	want "$name" || return 0
 	echo 0 > $T/tracing_on
@@ -139,13 +139,13 @@ lazy_run() {
 	mark
 	echo 0 > $T/tracing_on
 	echo 0 > $T/events/io_uring/io_uring_local_work_run/enable
-	units lazy "$name" "$(grep -o 'io_uring_local_work_run: .* count [0-9]*' $T/trace |
-		awk '{ n += $NF } END { print n + 0 }')"
+	runs=$(grep -o 'io_uring_local_work_run: .* count [0-9]*' $T/trace || true)
+	units lazy "$name" "$(echo "$runs" | awk 'NF { n += $NF } END { print n + 0 }')"
 	echo "$out" | sed 's/^/  /' >&2
-	grep -o 'io_uring_local_work_run: .* count [0-9]*' $T/trace |
+	echo "$runs" |
 		awk -v n="$name" -v w=$wait -v iops="$(echo "$out" | iops_of)" \
 		    -v us="$(echo "$out" | sed -n 's/^CPU_US //p')" '
-		{ c[$NF]++; runs++; ios += $NF; if ($NF == w) eq++ }
+		NF { c[$NF]++; runs++; ios += $NF; if ($NF == w) eq++ }
 		END { printf "RESULT lazy %s %d %.2f\n", n, iops, ios ? us / ios : 0
 		      printf "HIST %s %.1f%%", n, runs ? eq * 100 / runs : 0
 		      for (k in c) printf " %s:%d", k, c[k]; printf "\n" }'

@@ -10,7 +10,7 @@ inc=$src/qemu-plugin
 if [ ! -f "$inc/qemu-plugin.h" ]; then
 	ver=$(dpkg-query -W -f='${source:Version}' qemu-system-x86)
 	mkdir -p "$src/qemu-dl" "$inc"
-	(cd "$src/qemu-dl" && apt-get source -qq --download-only "qemu=$ver" 2>/dev/null)
+	(cd "$src/qemu-dl" && apt-get source -qq --download-only "qemu=$ver")
 	tar -xJf "$src"/qemu-dl/qemu_*.orig.tar.xz -C "$inc" --strip-components=3 \
 		--wildcards '*/include/qemu/qemu-plugin.h'
 fi
