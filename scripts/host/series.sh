@@ -34,10 +34,18 @@ cover_ident() {
 # cover letter dated like the newest commit instead of now, and the blob
 # names of 'index' lines 9 digits long (git's default grows with the
 # objects it finds packed: a fresh tree whose gc is still running gives 7).
+# The subject prefix ("PATCH v2", "PATCH liburing") is the branch's
+# 'prefix', which 'apply' takes from the cover letter's subject.
 format() {
 	GIT_COMMITTER_DATE="$(git log -1 --format=%aD)" \
 	git -c core.abbrev=9 format-patch -q --zero-commit --cover-letter \
+		--subject-prefix="$(git config branch.series.prefix || echo PATCH)" \
 		--cover-from-description=subject -o "$1" base..series
+}
+
+# The subject prefix of a cover letter: what its brackets hold but the number.
+cover_prefix() {
+	sed -n 's/^Subject: *\[\(.*\) 0*\/[0-9]*\].*/\1/p; /^$/q' "$1"
 }
 
 # Subject and text of a cover letter: the description 'format' turns back
@@ -74,11 +82,16 @@ apply)
 			exit 1
 		fi
 		rm -rf "$tmp"
+		if [ "$(git symbolic-ref -q --short HEAD)" = series ]; then
+			echo "series: $(git rev-list --count base..series) patches of $pdir applied already"
+			exit 0
+		fi
 	fi
 	git checkout -q -B series base
 	cover=$(ls "$pdir"/0000-cover-letter.patch 2>/dev/null || true)
 	if [ -n "$cover" ]; then
 		git config branch.series.description "$(cover_description "$cover")"
+		git config branch.series.prefix "$(cover_prefix "$cover")"
 	fi
 	three=
 	if [ -e .git/unpinned-base ]; then
