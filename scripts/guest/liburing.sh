@@ -12,9 +12,10 @@
 #   ok 3 liburing: c.t # timeout here, timeout on base
 #   ok 4 liburing: d.t # fixed: fail on base
 #   not ok 5 liburing: e.t # fail here, pass on base
-# usage: guest/liburing.sh <liburing-dir> <baseline>
+# With test names after the baseline, only those run.
+# usage: guest/liburing.sh <liburing-dir> <baseline> [test.t...]
 set -u
-[ $# -eq 2 ] || { echo "usage: $0 <liburing-dir> <baseline>" >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: $0 <liburing-dir> <baseline> [test.t...]" >&2; exit 2; }
 declare -A base
 while read -r t st _; do
 	case $t in '#'* | '') continue ;; esac
@@ -23,9 +24,14 @@ done < "$2"
 rm -rf /mnt/scratch/liburing-test
 cp -a "$1/test" /mnt/scratch/liburing-test
 cd /mnt/scratch/liburing-test || exit 1
-echo 'TEST_MAP[io_uring_passthrough.t]=/dev/ng0n2' > config.local
+{
+	echo 'TEST_MAP[io_uring_passthrough.t]=/dev/ng0n2'
+	# A device with a poll queue, for its short reads (it only reads).
+	echo 'TEST_MAP[iopoll-short-link.t]=/dev/nvme0n2'
+} > config.local
 export TEST_GNU_EXITCODE=1	# a skip exits 77
 tests=(*.t)
+[ $# -eq 2 ] || tests=("${@:3}")
 echo "TAP version 13"
 echo "1..${#tests[@]}"
 n=0

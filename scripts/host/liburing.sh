@@ -1,23 +1,34 @@
 #!/bin/bash
 # liburing's test suite on a kernel build, its KTAP judged against the
-# baseline of the unpatched base (see guest/liburing.sh). With -b, write
-# the baseline instead from this run, keeping the reasons of entries whose
-# status did not change.
-# usage: liburing.sh [-b] <kernel-out-dir> <vm-dir> <src-dir> <baseline> [timeout-s]
+# baseline of the unpatched base (see guest/liburing.sh). The suite is
+# liburing's Debian source with the liburing series applied (its tests
+# included). With -b, write the baseline instead from this run, keeping the
+# reasons of entries whose status did not change. With -t, run only the
+# tests named (e.g. -t "a.t b.t").
+# usage: liburing.sh [-b] [-t tests] <kernel-out-dir> <vm-dir> <src-dir> <liburing-patch-dir>
+#                    <baseline> [timeout-s]
 set -eu
-regen=0
-[ "${1:-}" = -b ] && { regen=1; shift; }
-[ $# -ge 4 ] || { echo "usage: $0 [-b] <kernel-out-dir> <vm-dir> <src-dir> <baseline> [timeout-s]" >&2; exit 2; }
+regen=0 only=
+while getopts bt: o; do
+	case $o in
+	b) regen=1 ;;
+	t) only=$OPTARG ;;
+	*) exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -ge 5 ] || { echo "usage: $0 [-b] [-t tests] <kernel-out-dir> <vm-dir> <src-dir> <liburing-patch-dir> <baseline> [timeout-s]" >&2; exit 2; }
+[ $regen = 0 ] || [ -z "$only" ] || { echo "$0: -b writes the baseline of the whole suite: no -t" >&2; exit 2; }
 top=$(realpath "$(dirname "$0")/../..")
-out=$(realpath "$1") vm=$(realpath -m "$2") src=$3 baseline=$(realpath "$4") timeout=${5:-3600}
-lu=$("$top/scripts/host/liburing-build.sh" "$src")
+out=$(realpath "$1") vm=$(realpath -m "$2") src=$3 lpatches=$4 baseline=$(realpath "$5") timeout=${6:-3600}
+lu=$("$top/scripts/host/liburing-build.sh" "$src" "$lpatches")
 
 if [ $regen = 0 ]; then
 	exec "$top/scripts/host/vm.sh" -k "$out" -t "$timeout" -d "$vm" -- \
-		"$top/scripts/guest/liburing.sh" "$lu" "$baseline"
+		"$top/scripts/guest/liburing.sh" "$lu" "$baseline" $only
 fi
 "$top/scripts/host/vm.sh" -k "$out" -t "$timeout" -d "$vm" -- \
-	"$top/scripts/guest/liburing.sh" "$lu" /dev/null
+	"$top/scripts/guest/liburing.sh" "$lu" /dev/null $only
 log=$vm/output.log
 awk 'FNR == NR { if ($1 !~ /^#/ && NF >= 3) { why[$1 " " $2] = $0 }; next }
      /^(not )?ok [0-9]+ liburing: / {
