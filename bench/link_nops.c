@@ -70,8 +70,15 @@ int main(int argc, char **argv)
 	len = atoi(argv[2]);
 	async = atoi(argv[3]);
 	chains = strtoull(argv[4], NULL, 0) / len;
-	if (!strcmp(mode, "flag"))
+	if (!strcmp(mode, "flag")) {
+#ifdef IORING_SETUP_LINK_SINGLE_CQE
 		flags = IORING_SETUP_LINK_SINGLE_CQE;
+#else
+		/* built against headers without the flag (6.12) */
+		printf("LINK n/a\n");
+		return 0;
+#endif
+	}
 	if (setup(len, flags)) {
 		printf("LINK n/a\n");
 		return 0;
