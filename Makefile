@@ -43,13 +43,11 @@ BASE_TREE = $(ROOT)/base/linux
 BASE_OUT  = $(ROOT)/base/kernel-$(PROFILE)
 BASE_VM   = $(ROOT)/base/vm-$(PROFILE)
 
-# The peer: Debian's 6.12 LTS source, unpatched, built from the same
-# fragments (+ config/peer.config), a third column in the benchmarks; not
-# part of 'make check'. It is the 6.12 tree as fetched (its 'series' branch
-# is its base until patches-6.12/ exists; then the peer column wants
-# 'make KVER=6.12 base-kernel', $(BUILD)/peer/base/kernel-PROFILE).
+# The peer: Debian's 6.12 LTS source, unpatched (the base of the 6.12
+# series, checked out beside it), built from the same fragments
+# (+ config/peer.config), a third column in the benchmarks.
 # PEER_OUT= leaves it out of the benchmarks.
-PEER_OUT ?= $(if $(filter 6.1,$(KVER)),$(root_6.12)/kernel-$(PROFILE))
+PEER_OUT ?= $(if $(filter 6.1,$(KVER)),$(root_6.12)/base/kernel-$(PROFILE))
 # make for the 6.12 tree, whatever TREE, OUT, ... this one was given.
 peer_make = $(MAKE) -s KVER=6.12 TREE=$(root_6.12)/linux PATCHES=$(patches_6.12) \
 	OUT=$(root_6.12)/kernel-$(PROFILE) VM=$(root_6.12)/vm-$(PROFILE)
@@ -75,7 +73,14 @@ SELFTESTS ?= io_uring ublk
 # Sources of Debian's liburing and fio packages, built here (never committed).
 SRC = $(BUILD)/src
 TIO = $(SRC)/fio-*/t/io_uring
-LIBURING_BASELINE = liburing.baseline
+# liburing's tree: Debian's source as tag 'base', this series of tests on
+# branch 'series' ($(SRC)/liburing); its suite is judged against what fails
+# on the base kernel of KVER.
+LIBURING_PATCHES = patches-liburing
+LIBURING_TREE    = $(SRC)/liburing
+baseline_6.1  := liburing.baseline
+baseline_6.12 := liburing-6.12.baseline
+LIBURING_BASELINE = $(baseline_$(KVER))
 # The kselftest results the gate expects, skips included: 'kselftest' (the
 # default profile), 'kselftest-module' (the ublk tests on the module one).
 EXPECTED = expected
@@ -96,7 +101,7 @@ stage = scripts/host/stage.sh
 count = scripts/host/ktap-count.sh
 has_series = $(shell git -C $(TREE) rev-parse --verify -q refs/heads/series 2>/dev/null)
 
-.PHONY: all help deps fetch fetch-peer tree export kernel base-kernel peer-kernel tio bench profile bench-ublk liburing liburing-baseline fio debug selftests run kselftest expected check checkpatch clean
+.PHONY: all help deps fetch fetch-peer tree export kernel base-kernel peer-kernel tio bench profile bench-ublk liburing liburing-baseline liburing-export fio debug selftests run kselftest expected lint send check checkpatch clean
 all: kselftest
 
 help:
@@ -134,9 +139,9 @@ base-kernel: fetch
 	@$(stage) "base kernel $(PROFILE)" scripts/host/build-kernel.sh -n $(OBJECTS) \
 		$(BASE_TREE) $(BASE_OUT) $(FRAGMENTS)
 
-## peer-kernel build the 6.12 peer with the same PROFILE in build/peer/kernel-PROFILE
+## peer-kernel build the 6.12 peer, unpatched, with the same PROFILE in build/peer/base/kernel-PROFILE
 peer-kernel:
-	@$(peer_make) kernel
+	@$(peer_make) base-kernel
 
 ## tio         build fio's t/io_uring from Debian's fio source package
 tio:
@@ -187,7 +192,7 @@ $(UBLK_SERVER): kernel
 
 ublk_kernels = base-y=$(ROOT)/base/kernel-default base-m=$(ROOT)/base/kernel-module \
 	series-y=$(ROOT)/kernel-default series-m=$(ROOT)/kernel-module \
-	$(if $(PEER_OUT),peer-y=$(root_6.12)/kernel-default)
+	$(if $(PEER_OUT),peer-y=$(root_6.12)/base/kernel-default)
 ## bench-ublk  ublk on base, series (built in and module) and peer: icount, then 2 vCPUs x BENCH_ROUNDS
 bench-ublk: tio $(UBLK_SERVER)
 	@$(MAKE) -s kernel base-kernel PROFILE=module
@@ -197,15 +202,23 @@ bench-ublk: tio $(UBLK_SERVER)
 	@$(stage) "bench ublk, 2 vCPUs" scripts/host/bench-ublk.sh $(BENCH_DIR)/ublk-smp $(TIO) \
 		$(UBLK_SERVER) smp $(BENCH_ROUNDS) $(ublk_kernels)
 
-## liburing    liburing 2.3's test suite on PROFILE, gated against liburing.baseline
+## liburing    liburing 2.3's test suite with patches-liburing/ on PROFILE, gated against
+##             the baseline of KVER (liburing.baseline, liburing-6.12.baseline);
+##             LIBURING_TESTS="a.t b.t" runs only those
 liburing: kernel
-	@$(stage) liburing $(count) -a -- scripts/host/liburing.sh $(OUT) $(VM)/liburing $(SRC) \
-		$(LIBURING_BASELINE) $(TIMEOUT)
+	@$(stage) liburing $(count) -a -- scripts/host/liburing.sh $(if $(LIBURING_TESTS),-t '$(LIBURING_TESTS)') \
+		$(OUT) $(VM)/liburing $(SRC) $(LIBURING_PATCHES) $(LIBURING_BASELINE) $(TIMEOUT)
 
-## liburing-baseline  rewrite liburing.baseline from the unpatched base kernel
+## liburing-baseline  rewrite KVER's liburing baseline from the unpatched base kernel
+##             (LIBURING_TESTS: run those on the base, without writing)
 liburing-baseline: base-kernel
-	@$(stage) "liburing baseline" scripts/host/liburing.sh -b $(BASE_OUT) $(BASE_VM)/liburing $(SRC) \
-		$(LIBURING_BASELINE) $(TIMEOUT)
+	@$(stage) "liburing baseline" $(if $(LIBURING_TESTS),$(count) -a --) scripts/host/liburing.sh \
+		$(if $(LIBURING_TESTS),-t '$(LIBURING_TESTS)',-b) $(BASE_OUT) $(BASE_VM)/liburing $(SRC) \
+		$(LIBURING_PATCHES) $(LIBURING_BASELINE) $(TIMEOUT)
+
+## liburing-export  write the liburing tree's commits back to patches-liburing/
+liburing-export:
+	@$(stage) "liburing export" scripts/host/series.sh export $(LIBURING_TREE) $(LIBURING_PATCHES)
 
 ## fio         the fio verify jobs (fio/verify.fio) in the guest on PROFILE
 fio: selftests
@@ -240,12 +253,25 @@ expected: selftests
 checkpatch: fetch
 	@$(stage) checkpatch $(count) -- scripts/host/checkpatch.sh $(TREE) $(PATCHES)
 
-## check       the test gate: workbench self-tests, checkpatch, kselftests (ublk's also
-##             on the module profile), liburing, fio verify
+## lint        sparse (C=2) and W=1 on the files the series changes: nothing new against the base
+lint: kernel base-kernel
+	@$(stage) lint $(count) -- scripts/host/lint.sh $(TREE) $(OUT) $(BASE_TREE) $(BASE_OUT) $(ROOT)/lint
+
+## send        mail the series of KVER with git send-email, each patch to whom the tree's
+##             get_maintainer.pl names (DRY_RUN=1: only check what would go out)
+send: tree
+	@$(stage) send scripts/host/send.sh $(if $(DRY_RUN),-n) $(TREE) $(PATCHES) $(ROOT)/send
+
+## check       the test gate: workbench self-tests, send dry run with checkpatch, kselftests
+##             (ublk's also on the module profile), liburing, fio verify; the 6.12 series'
+##             send dry run, a build of each of its patches, and its liburing tests
 check: selftests
 	@$(MAKE) -s selftests PROFILE=module SELFTESTS=ublk
+	@$(peer_make) PROFILE=default tree
 	@$(stage) check scripts/host/check.sh -t $(TREE) -p $(PATCHES) -k $(OUT) -m $(ROOT)/kernel-module \
-		-w $(VM)/check -s $(SRC) -b $(LIBURING_BASELINE) -e $(EXPECTED) -T $(TIMEOUT)
+		-w $(VM)/check -s $(SRC) -l $(LIBURING_PATCHES) -b $(LIBURING_BASELINE) -e $(EXPECTED) \
+		-T $(TIMEOUT) -u $(root_6.12)/linux -P $(patches_6.12) -K $(root_6.12)/kernel-default \
+		-F "$(fragments_default) $(fragment_6.12)"
 
 ## clean       remove kernel builds, VM runs and benchmark results of series, base
 ##             and peer (keeps downloads, trees and the liburing/fio sources)

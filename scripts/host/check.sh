@@ -1,29 +1,43 @@
 #!/bin/bash
-# The test gate: the workbench's own tests (series round trip, checkpatch,
-# the result counter, the instruction profile's attribution, the VM
-# runner's failure modes), the series'
-# kselftests held against their expected results, the io_uring ones again
-# with no device named, writing to none (with -m, the kselftests
-# of a second build too, ublk as a module, marked [module]),
-# liburing's test suite against the base's results, the fio verify jobs.
+# The test gate: the workbench's own tests (series round trip, the result
+# counter, the instruction profile's attribution, the VM runner's failure
+# modes), the series' send dry run (recipients, well-formed mails,
+# checkpatch), its kselftests held against their expected results, the
+# io_uring ones again with no device named, writing to none (with -m, the
+# kselftests of a second build too, ublk as a module, marked [module]),
+# liburing's test suite with the liburing series (-l) against the base's
+# results, the fio verify jobs. With -u, the 6.12 series too: its round
+# trip and send dry run, a build of each of its patches, and the liburing
+# series' tests on its last build.
 # Each part's results stream as they come (ktap-count.sh), its log and VM
 # runs stay in the work directory; the last line is the count of them all,
 # 'N passed, N failed, N skipped'.
 # usage: check.sh -t <tree> -p <patch-dir> -k <kernel-out-dir> -w <work-dir>
-#                 -s <src-dir> -b <liburing-baseline> -e <expected-dir>
-#                 [-m <module-kernel-out-dir>] [-T timeout-s]
-# <expected-dir> holds the kselftests' expected results (ktap-count.sh -e):
-# 'kselftest' and, with -m, 'kselftest-module'.
+#                 -s <src-dir> -l <liburing-patch-dir> -b <liburing-baseline>
+#                 -e <expected-dir> [-m <module-kernel-out-dir>] [-T timeout-s]
+#                 [-u <6.12-tree> -P <6.12-patch-dir> -K <6.12-kernel-out-dir>
+#                  -F "<6.12 config fragments>"]
+# <expected-dir> holds the expected results (ktap-count.sh -e): the
+# kselftests' ('kselftest' and, with -m, 'kselftest-module') and, with -u,
+# the liburing series' tests on the 6.12 series ('liburing-6.12').
 set -u
 usage() {
 	echo "usage: $0 -t <tree> -p <patch-dir> -k <kernel-out-dir> -w <work-dir>" \
-	     "-s <src-dir> -b <liburing-baseline> -e <expected-dir> [-m <module-kernel-out-dir>] [-T timeout-s]" >&2
+	     "-s <src-dir> -l <liburing-patch-dir> -b <liburing-baseline> -e <expected-dir>" \
+	     "[-m <module-kernel-out-dir>] [-T timeout-s] [-u <6.12-tree> -P <6.12-patch-dir>" \
+	     "-K <6.12-kernel-out-dir> -F <6.12-fragments>]" >&2
 	exit 2
 }
 top=$(realpath "$(dirname "$0")/../..")
-tree= pdir= out= work= src= baseline= expected= mout= timeout=900
-while getopts t:p:k:w:s:b:e:m:T: o; do
+tree= pdir= out= work= src= lpdir= baseline= expected= mout= timeout=900
+utree= updir= uout= ufrags=
+while getopts t:p:k:w:s:l:b:e:m:T:u:P:K:F: o; do
 	case $o in
+	l) lpdir=$(realpath "$OPTARG") ;;
+	u) utree=$OPTARG ;;
+	P) updir=$OPTARG ;;
+	K) uout=$OPTARG ;;
+	F) ufrags=$OPTARG ;;
 	t) tree=$OPTARG ;;
 	p) pdir=$OPTARG ;;
 	k) out=$OPTARG ;;
@@ -37,7 +51,8 @@ while getopts t:p:k:w:s:b:e:m:T: o; do
 	esac
 done
 [ -n "$tree" ] && [ -n "$pdir" ] && [ -n "$out" ] && [ -n "$work" ] && [ -n "$src" ] &&
-	[ -n "$baseline" ] && [ -n "$expected" ] || usage
+	[ -n "$lpdir" ] && [ -n "$baseline" ] && [ -n "$expected" ] || usage
+[ -z "$utree" ] || { [ -n "$updir" ] && [ -n "$uout" ] && [ -n "$ufrags" ]; } || usage
 host=$top/scripts/host
 work=$(realpath -m "$work")
 rm -rf "$work"
@@ -58,7 +73,10 @@ part() {
 }
 
 part "series round trip" -- "$host/roundtrip.sh" "$tree" "$pdir" "$work/roundtrip"
-part checkpatch -- "$host/checkpatch.sh" "$tree" "$pdir"
+part "send dry run" -- "$host/send.sh" -n "$tree" "$pdir" "$work/send"
+# The liburing series' tree is built by liburing.sh (liburing-build.sh).
+"$host/liburing-build.sh" "$src" "$lpdir" > /dev/null
+part "liburing series round trip" -- "$host/roundtrip.sh" "$src/liburing" "$lpdir" "$work/roundtrip-liburing"
 part "result counter" -- "$host/ktap-count-test.sh" "$work/ktap-count-test"
 part "instruction profile" -- "$host/insn-attribute-test.sh" "$work/insn-attribute-test"
 part "VM runner" -- "$host/vm-failures.sh" "$out" "$work/vm-failures"
@@ -70,8 +88,23 @@ part "no device named" -- "$host/untouched.sh" "$out" "$work/untouched" "$timeou
 # Suites the series must pass as well as the base does. liburing: 145
 # tests of up to 60 s each, about 8 min on an idle machine, twice that
 # beside another guest.
-part liburing -- "$host/liburing.sh" "$out" "$work/liburing" "$src" "$baseline" \
+part liburing -- "$host/liburing.sh" "$out" "$work/liburing" "$src" "$lpdir" "$baseline" \
 	"$((timeout > 2700 ? timeout : 2700))"
 part "fio verify" -- "$host/fio.sh" "$out" "$work/fio" "$top/fio/verify.fio" "$timeout"
+
+# The 6.12 series: each patch is built, the last build is what its tests
+# boot. Its tests are the liburing series' new ones, which must all pass
+# there (no baseline; 'liburing-6.12' lists them, so none goes missing or
+# turns into a skip).
+if [ -n "$utree" ]; then
+	utests=$(git -C "$src/liburing" diff --name-only --diff-filter=A base series -- 'test/*.c' |
+		sed 's|^test/||; s|\.c$|.t|' | tr '\n' ' ')
+	part "6.12 series round trip" -p "[6.12] " -- "$host/roundtrip.sh" "$utree" "$updir" "$work/roundtrip-6.12"
+	part "6.12 send dry run" -p "[6.12] " -- "$host/send.sh" -n "$utree" "$updir" "$work/send-6.12"
+	# shellcheck disable=SC2086 # the fragments are a list
+	part "6.12 each patch builds" -p "[6.12] " -- "$host/build-each.sh" "$utree" "$uout" "$work/build-each-6.12" $ufrags
+	part "6.12 liburing series" -p "[6.12] " -e "$expected/liburing-6.12" -- \
+		"$host/liburing.sh" -t "$utests" "$uout" "$work/liburing-6.12" "$src" "$lpdir" /dev/null "$timeout"
+fi
 
 "$host/ktap-count.sh" -q < "$results"
