@@ -270,11 +270,11 @@ check: selftests
 	@$(peer_make) PROFILE=default tree
 	@$(stage) check scripts/host/check.sh -t $(TREE) -p $(PATCHES) -k $(OUT) -m $(ROOT)/kernel-module \
 		-w $(VM)/check -s $(SRC) -l $(LIBURING_PATCHES) -b $(LIBURING_BASELINE) -e $(EXPECTED) \
-		-T $(TIMEOUT) -u $(root_6.12)/linux -P $(patches_6.12) -K $(root_6.12)/kernel-default \
-		-F "$(fragments_default) $(fragment_6.12)"
+		-T $(TIMEOUT) -u $(root_6.12)/linux -P $(patches_6.12) -W $(root_6.12)/each/linux \
+		-K $(root_6.12)/each/kernel-default -F "$(abspath $(fragments_default) $(fragment_6.12))"
 
 ## clean       remove kernel builds, VM runs and benchmark results of series, base
 ##             and peer (keeps downloads, trees and the liburing/fio sources)
 clean:
 	rm -rf $(foreach r,$(root_6.1) $(root_6.12),$(addprefix $(r)/,kernel-* vm vm-* check \
-		bench base/kernel-* base/vm-* link_nops ublk_server insn_profile.so mark liburing.log fio.log))
+		bench base/kernel-* base/vm-* each/kernel-* lint link_nops ublk_server insn_profile.so mark liburing.log fio.log))

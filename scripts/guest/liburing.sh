@@ -16,6 +16,7 @@
 # usage: guest/liburing.sh <liburing-dir> <baseline> [test.t...]
 set -u
 [ $# -ge 2 ] || { echo "usage: $0 <liburing-dir> <baseline> [test.t...]" >&2; exit 2; }
+[ -r "$2" ] || { echo "liburing: no baseline $2" >&2; exit 2; }
 declare -A base
 while read -r t st _; do
 	case $t in '#'* | '') continue ;; esac
@@ -31,7 +32,8 @@ cd /mnt/scratch/liburing-test || exit 1
 } > config.local
 export TEST_GNU_EXITCODE=1	# a skip exits 77
 tests=(*.t)
-[ $# -eq 2 ] || tests=("${@:3}")
+# shellcheck disable=SC2206 # names, one word or several
+[ $# -eq 2 ] || tests=(${@:3})
 echo "TAP version 13"
 echo "1..${#tests[@]}"
 n=0

@@ -15,8 +15,9 @@
 # usage: check.sh -t <tree> -p <patch-dir> -k <kernel-out-dir> -w <work-dir>
 #                 -s <src-dir> -l <liburing-patch-dir> -b <liburing-baseline>
 #                 -e <expected-dir> [-m <module-kernel-out-dir>] [-T timeout-s]
-#                 [-u <6.12-tree> -P <6.12-patch-dir> -K <6.12-kernel-out-dir>
-#                  -F "<6.12 config fragments>"]
+#                 [-u <6.12-tree> -P <6.12-patch-dir> -W <6.12-worktree>
+#                  -K <6.12-kernel-out-dir> -F "<6.12 config fragments>"]
+# The 6.12 series is built in a worktree of its own (-W), in -K.
 # <expected-dir> holds the expected results (ktap-count.sh -e): the
 # kselftests' ('kselftest' and, with -m, 'kselftest-module') and, with -u,
 # the liburing series' tests on the 6.12 series ('liburing-6.12').
@@ -25,17 +26,18 @@ usage() {
 	echo "usage: $0 -t <tree> -p <patch-dir> -k <kernel-out-dir> -w <work-dir>" \
 	     "-s <src-dir> -l <liburing-patch-dir> -b <liburing-baseline> -e <expected-dir>" \
 	     "[-m <module-kernel-out-dir>] [-T timeout-s] [-u <6.12-tree> -P <6.12-patch-dir>" \
-	     "-K <6.12-kernel-out-dir> -F <6.12-fragments>]" >&2
+	     "-W <6.12-worktree> -K <6.12-kernel-out-dir> -F <6.12-fragments>]" >&2
 	exit 2
 }
 top=$(realpath "$(dirname "$0")/../..")
 tree= pdir= out= work= src= lpdir= baseline= expected= mout= timeout=900
-utree= updir= uout= ufrags=
-while getopts t:p:k:w:s:l:b:e:m:T:u:P:K:F: o; do
+utree= updir= uwt= uout= ufrags=
+while getopts t:p:k:w:s:l:b:e:m:T:u:P:W:K:F: o; do
 	case $o in
 	l) lpdir=$(realpath "$OPTARG") ;;
 	u) utree=$OPTARG ;;
 	P) updir=$OPTARG ;;
+	W) uwt=$OPTARG ;;
 	K) uout=$OPTARG ;;
 	F) ufrags=$OPTARG ;;
 	t) tree=$OPTARG ;;
@@ -52,7 +54,7 @@ while getopts t:p:k:w:s:l:b:e:m:T:u:P:K:F: o; do
 done
 [ -n "$tree" ] && [ -n "$pdir" ] && [ -n "$out" ] && [ -n "$work" ] && [ -n "$src" ] &&
 	[ -n "$lpdir" ] && [ -n "$baseline" ] && [ -n "$expected" ] || usage
-[ -z "$utree" ] || { [ -n "$updir" ] && [ -n "$uout" ] && [ -n "$ufrags" ]; } || usage
+[ -z "$utree" ] || { [ -n "$updir" ] && [ -n "$uwt" ] && [ -n "$uout" ] && [ -n "$ufrags" ]; } || usage
 host=$top/scripts/host
 work=$(realpath -m "$work")
 rm -rf "$work"
@@ -69,13 +71,16 @@ part() {
 	echo "== $name"
 	"$host/ktap-count.sh" -l "$name" -o "$log" "$@" | tee -a "$results"
 	[ "${PIPESTATUS[0]}" = 0 ] ||
-		grep -E '^(vm|splat|series|liburing|fio|kselftest):|^  |^#   ' "$log" | tail -n 40
+		grep -E '^(vm|splat|series|liburing|fio|kselftest|send|build-each|realpath):|^  |^#   ' "$log" |
+			tail -n 40
 }
 
 part "series round trip" -- "$host/roundtrip.sh" "$tree" "$pdir" "$work/roundtrip"
 part "send dry run" -- "$host/send.sh" -n "$tree" "$pdir" "$work/send"
-# The liburing series' tree is built by liburing.sh (liburing-build.sh).
-"$host/liburing-build.sh" "$src" "$lpdir" > /dev/null
+# The liburing series' tree, built (liburing.sh builds it too; a failure
+# here shows in the parts that use it).
+"$host/liburing-build.sh" "$src" "$lpdir" > "$work/liburing-build.log" 2>&1 ||
+	echo "check: liburing's tree did not build, see $work/liburing-build.log"
 part "liburing series round trip" -- "$host/roundtrip.sh" "$src/liburing" "$lpdir" "$work/roundtrip-liburing"
 part "result counter" -- "$host/ktap-count-test.sh" "$work/ktap-count-test"
 part "instruction profile" -- "$host/insn-attribute-test.sh" "$work/insn-attribute-test"
@@ -102,9 +107,12 @@ if [ -n "$utree" ]; then
 	part "6.12 series round trip" -p "[6.12] " -- "$host/roundtrip.sh" "$utree" "$updir" "$work/roundtrip-6.12"
 	part "6.12 send dry run" -p "[6.12] " -- "$host/send.sh" -n "$utree" "$updir" "$work/send-6.12"
 	# shellcheck disable=SC2086 # the fragments are a list
-	part "6.12 each patch builds" -p "[6.12] " -- "$host/build-each.sh" "$utree" "$uout" "$work/build-each-6.12" $ufrags
+	part "6.12 each patch builds" -p "[6.12] " -- "$host/build-each.sh" "$utree" "$uwt" "$uout" \
+		"$work/build-each-6.12" $ufrags
+	# No tests named would run the whole suite: -e fails it by name instead.
 	part "6.12 liburing series" -p "[6.12] " -e "$expected/liburing-6.12" -- \
-		"$host/liburing.sh" -t "$utests" "$uout" "$work/liburing-6.12" "$src" "$lpdir" /dev/null "$timeout"
+		"$host/liburing.sh" -t "${utests:-none.t}" "$uout" "$work/liburing-6.12" "$src" "$lpdir" \
+		/dev/null "$timeout"
 fi
 
 "$host/ktap-count.sh" -q < "$results"

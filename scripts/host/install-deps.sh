@@ -13,7 +13,7 @@ pkgs="
 	qemu-system-x86 e2fsprogs
 	kmod iproute2 procps fio
 	dpkg-dev libaio-dev g++
-	git-email libmailtools-perl sparse"
+	git-email libmailtools-perl libauthen-sasl-perl libio-socket-ssl-perl sparse"
 # git, make: the workbench. gcc ... ccache: the kernel build (xz-utils also
 # unpacks the source). rsync: the kselftest install. python3-ply and
 # python3-git: checkpatch's spdxcheck.py; python3: the benchmarks in the
@@ -21,7 +21,8 @@ pkgs="
 # iproute2, procps, fio: what the guest and the tests run. dpkg-dev
 # ('apt-get source'), libaio-dev, g++: fio's t/io_uring and liburing's
 # tests, built from Debian's source packages. git-email, libmailtools-perl
-# (its Mail::Address): git send-email, the send dry run. sparse: make lint.
+# (its Mail::Address), libauthen-sasl-perl, libio-socket-ssl-perl (SMTP
+# login and TLS): git send-email, make send. sparse: make lint.
 srcs=/etc/apt/sources.list.d/workbench-src.sources
 if ! grep -rqs '^Types:.*deb-src\|^deb-src' /etc/apt/sources.list /etc/apt/sources.list.d/; then
 	[ "$(id -u)" = 0 ] || { echo "deps: no deb-src entry; run 'make deps' as root" >&2; exit 1; }

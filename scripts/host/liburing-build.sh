@@ -24,14 +24,15 @@ if [ ! -d "$tree/.git" ]; then
 	dpkg-source -q -x "$dsc" "$tree.tmp" >&2
 	rm -rf "$tree.tmp/.pc"
 	git -C "$tree.tmp" init -q -b series
-	git -C "$tree.tmp" add -A
-	git -C "$tree.tmp" -c user.name=base -c user.email=base@localhost commit -q \
+	git -C "$tree.tmp" add -A -f
+	git -C "$tree.tmp" -c user.name=base -c user.email=base@localhost -c commit.gpgsign=false commit -q \
 		-m "Debian liburing $(sed -n 's/^Version: //p' "$dsc")" \
 		-m "Debian's patches applied." --date="2000-01-01T00:00:00Z"
 	git -C "$tree.tmp" tag base
 	mv "$tree.tmp" "$tree"
 fi
-# The series: applied when the tree's differs from the patch directory.
+# The series: applied unless it is already; refused when the tree has
+# commits that the patch directory does not (series.sh).
 "$top/scripts/host/series.sh" apply "$tree" "$pdir" >&2
 cd "$tree"
 # Up to date in a second when built: a build that failed halfway goes on.

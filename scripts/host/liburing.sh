@@ -22,13 +22,15 @@ shift $((OPTIND - 1))
 top=$(realpath "$(dirname "$0")/../..")
 out=$(realpath "$1") vm=$(realpath -m "$2") src=$3 lpatches=$4 baseline=$(realpath "$5") timeout=${6:-3600}
 lu=$("$top/scripts/host/liburing-build.sh" "$src" "$lpatches")
+[ $regen = 1 ] || [ -r "$baseline" ] || { echo "liburing: no baseline $baseline" >&2; exit 2; }
+[ $regen = 0 ] || [ -e "$baseline" ] || : > "$baseline"
 
 if [ $regen = 0 ]; then
 	exec "$top/scripts/host/vm.sh" -k "$out" -t "$timeout" -d "$vm" -- \
-		"$top/scripts/guest/liburing.sh" "$lu" "$baseline" $only
+		"$top/scripts/guest/liburing.sh" "$lu" "$baseline" ${only:+"$only"}
 fi
 "$top/scripts/host/vm.sh" -k "$out" -t "$timeout" -d "$vm" -- \
-	"$top/scripts/guest/liburing.sh" "$lu" /dev/null $only
+	"$top/scripts/guest/liburing.sh" "$lu" /dev/null
 log=$vm/output.log
 awk 'FNR == NR { if ($1 !~ /^#/ && NF >= 3) { why[$1 " " $2] = $0 }; next }
      /^(not )?ok [0-9]+ liburing: / {

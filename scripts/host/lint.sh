@@ -14,17 +14,21 @@ rm -rf "$work"
 mkdir -p "$work"
 files=$(git -C "$tree" diff --name-only --diff-filter=AM base series -- '*.[ch]' ':!tools/' ':!scripts/')
 objs=$(sed -n 's/\.c$/.o/p' <<< "$files")
-# The warnings of one build, a line each, without line and column numbers;
-# the objects are built again with W=1 flags (the next plain build
-# rebuilds them as before).
+# The warnings of one build, a line each, without line and column numbers.
+# It builds in an out dir of its own under <work-dir>, with the .config of
+# the build given, so that build is left as it is.
 warnings() {
+	local o=$work/$3-out
+	mkdir -p "$o"
+	cp "$2/.config" "$o/.config"
+	make -s -C "$1" O="$o" CC="ccache gcc" HOSTCC="ccache gcc" olddefconfig prepare > "$work/$3.log" 2>&1
 	# shellcheck disable=SC2086 # objs is a list
-	make -C "$1" O="$2" -k -j"$(nproc)" C=2 W=1 CC="ccache gcc" $objs > "$3.log" 2>&1
-	grep -E '(warning|error):' "$3.log" | sed -E "s|^$1/||; s|^\.\./||; s|:[0-9]+:[0-9]+:|:|; s|:[0-9]+:|:|" |
-		sort -u > "$3"
+	make -C "$1" O="$o" -k -j"$(nproc)" C=2 W=1 CC="ccache gcc" HOSTCC="ccache gcc" $objs >> "$work/$3.log" 2>&1
+	grep -E '(warning|error):' "$work/$3.log" |
+		sed -E "s|^$1/||; s|^\.\./||; s|:[0-9]+:[0-9]+:|:|; s|:[0-9]+:|:|" | sort -u > "$work/$3"
 }
-warnings "$tree" "$out" "$work/series"
-warnings "$btree" "$bout" "$work/base"
+warnings "$tree" "$out" series
+warnings "$btree" "$bout" base
 echo "TAP version 13"
 echo "1..$(wc -w <<< "$files")"
 n=0

@@ -39,13 +39,16 @@ cover_ident() {
 format() {
 	GIT_COMMITTER_DATE="$(git log -1 --format=%aD)" \
 	git -c core.abbrev=9 format-patch -q --zero-commit --cover-letter \
-		--subject-prefix="$(git config branch.series.prefix || echo PATCH)" \
+		--subject-prefix="$(git config branch.series.prefix ||
+			cover_prefix "$pdir/0000-cover-letter.patch" 2>/dev/null || echo PATCH)" \
 		--cover-from-description=subject -o "$1" base..series
 }
 
 # The subject prefix of a cover letter: what its brackets hold but the number.
 cover_prefix() {
-	sed -n 's/^Subject: *\[\(.*\) 0*\/[0-9]*\].*/\1/p; /^$/q' "$1"
+	local p
+	p=$(sed -n 's/^Subject: *\[\(.*\) 0*\/[0-9]*\].*/\1/p; /^$/q' "$1") || return
+	echo "${p:-PATCH}"
 }
 
 # Subject and text of a cover letter: the description 'format' turns back
@@ -77,8 +80,9 @@ apply)
 		format "$tmp"
 		if ! diff -rq "$tmp" "$pdir" >/dev/null; then
 			rm -rf "$tmp"
-			echo "series: branch 'series' has commits that differ from $pdir;" \
-			     "'make export' them first, or FORCE=1 to drop them" >&2
+			echo "series: branch 'series' of $tree has commits that differ from $pdir;" \
+			     "export them first (make export, or make liburing-export for liburing's)," \
+			     "or FORCE=1 to drop them and apply $pdir" >&2
 			exit 1
 		fi
 		rm -rf "$tmp"
@@ -92,6 +96,8 @@ apply)
 	if [ -n "$cover" ]; then
 		git config branch.series.description "$(cover_description "$cover")"
 		git config branch.series.prefix "$(cover_prefix "$cover")"
+	else
+		git config --unset branch.series.prefix || :
 	fi
 	three=
 	if [ -e .git/unpinned-base ]; then
