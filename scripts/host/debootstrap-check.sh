@@ -13,7 +13,7 @@
 #   -n       no kernel build: ./setup, make fetch tree, then what needs no
 #            kernel: the kselftest build and install (against 'make
 #            headers'), liburing's and t/io_uring's builds, checkpatch,
-#            the series round trip; with -k, the kselftests of that
+#            the send dry run, the series round trip; with -k, the kselftests of that
 #            (host-built) kernel, booted from the new root
 # The root stays for a look (its mounts are undone): rm -rf it after.
 set -eu
@@ -98,9 +98,11 @@ else
 		done"
 	step "kselftest build and install (make headers)" in_wb "mkdir -p build/check-kernel &&
 		scripts/host/build-selftests.sh build/linux build/check-kernel io_uring ublk"
-	step "liburing's tests build" in_wb "scripts/host/liburing-build.sh build/src"
+	step "liburing's tests build" in_wb "scripts/host/liburing-build.sh build/src patches-liburing"
 	step "t/io_uring build" in_wb "scripts/host/build-tio.sh build/src"
 	step "make checkpatch" in_wb "make checkpatch"
+	step "send dry run, no git identity" in_wb \
+		"scripts/host/ktap-count.sh -- scripts/host/send.sh -n build/linux patches build/check-send"
 	step "series round trip, no git identity" in_wb \
 		"scripts/host/ktap-count.sh -- scripts/host/roundtrip.sh build/linux patches build/check-roundtrip"
 	if [ -n "$kout" ]; then
