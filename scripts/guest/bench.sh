@@ -4,7 +4,8 @@
 #   bio   null_blk irqmode=1 (softirq completions), io_uring and libaio, and
 #         NVMe reads (hard IRQ completions; CPU ns per I/O in place of IOPS,
 #         see bio_run); metric: bio slab allocations per I/O
-#   lazy  NVMe passthrough (uring_cmd) on DEFER_TASKRUN rings; metric: CPU
+#   lazy  NVMe reads on DEFER_TASKRUN rings, passthrough (uring_cmd, ngXnY)
+#         and through the block device (nvmeXnY); metric: CPU
 #         microseconds of t/io_uring's process per I/O, plus 'HIST <case> <share>
 #         <count>:<runs>...', the io_uring_local_work_run counts and the share
 #         of runs whose count is the wait count
@@ -163,6 +164,10 @@ lazy_suite() {
 	# A namespace QEMU throttles to 200 IOPS: completions trickle in. Run
 	# longer, so that t/io_uring's setup is a small part of its CPU time.
 	lazy_run "ng0n3-4/4/4" 4 "$tio" $o -d4 -s4 -c4 -r30 /dev/ng0n3
+	# The same namespaces' block devices, O_DIRECT reads (IORING_OP_READ).
+	o="-p0 -b8192 -F1 -B1 -R0 -X1 -u0 -O1 -n1 -r6"
+	lazy_run "nvme0n1-4/4/4" 4 "$tio" $o -d4 -s4 -c4 /dev/nvme0n1
+	lazy_run "nvme0n3-4/4/4" 4 "$tio" $o -d4 -s4 -c4 -r30 /dev/nvme0n3
 }
 
 link_suite() {
@@ -244,7 +249,7 @@ ublk_tw() {
 }
 
 ublk_suite() {
-	local target id on0='' on1=''
+	local target id sched s on0='' on1=''
 	[ -n "$srv" ] || { echo "bench: the ublk suite needs -u <ublk_server>" >&2; exit 2; }
 	[ -c /dev/ublk-control ] || modprobe ublk_drv
 	fallocate -l 1G ublk-loop.img
@@ -254,15 +259,26 @@ ublk_suite() {
 	if [ "$(nproc)" -ge 2 ]; then
 		on0="taskset -c 0" on1="taskset -c 1"
 	fi
+	# A distro kernel has mq-deadline, which blk-mq gives to one-queue
+	# devices unless their driver asks for none: with it loaded, the
+	# scheduler a new device gets is the kernel's default.
+	modprobe -q mq-deadline || true
 	for target in null loop; do
 		id=$($on1 $srv add -t $target $([ $target = null ] || echo -f ublk-loop.img) -q 1 -d 128)
-		# The seed thread's job.
-		ublk_run $target-fio-libaio-128 $id --runtime=2 $on0 fio --name=seed --thread \
-			--filename=/dev/ublkb$id --ioengine=libaio --iodepth=128 \
-			--bs=4k --direct=1 --rw=randread --numjobs=1 --ramp_time=1 \
-			--runtime=6 --time_based --output-format=terse
-		ublk_run $target-t/io_uring-128/32/32 $id -r2 $on0 "$tio" -p0 -d128 -s32 -c32 \
-			-b4096 -F1 -B1 -n1 -r6 /dev/ublkb$id
+		echo "SCHED ublkb$id $(cat /sys/block/ublkb$id/queue/scheduler)"
+		for sched in none mq-deadline; do
+			# the rows of the other targets: no scheduler
+			[ $target = null ] || [ $sched = none ] || continue
+			echo $sched > /sys/block/ublkb$id/queue/scheduler || continue
+			s=$([ $sched = none ] || echo -$sched)
+			# The seed thread's job.
+			ublk_run $target$s-fio-libaio-128 $id --runtime=2 $on0 fio --name=seed \
+				--thread --filename=/dev/ublkb$id --ioengine=libaio \
+				--iodepth=128 --bs=4k --direct=1 --rw=randread --numjobs=1 \
+				--ramp_time=1 --runtime=6 --time_based --output-format=terse
+			ublk_run $target$s-t/io_uring-128/32/32 $id -r2 $on0 "$tio" -p0 -d128 \
+				-s32 -c32 -b4096 -F1 -B1 -n1 -r6 /dev/ublkb$id
+		done
 		$srv del -n $id
 	done
 	rm -f ublk-loop.img

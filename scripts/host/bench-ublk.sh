@@ -56,14 +56,14 @@ awk -v ks="$kernels" '
 	function ratio(a, b) { return a in m && b in m && m[b] ? sprintf("%.3f", m[a] / m[b]) : "-" }
 	END {
 		nk = split(ks, k, " ")
-		printf "%-26s", "case"
+		printf "%-36s", "case"
 		for (i = 1; i <= nk; i++) printf " %20s", k[i]
 		printf " %8s %8s", "m/base-y", "m/base-m"
 		for (i = 1; i <= nk; i++) printf " %9s", "wake " substr(k[i], 1, 1) substr(k[i], length(k[i]))
 		for (i = 1; i <= nk; i++) printf " %9s", "kick " substr(k[i], 1, 1) substr(k[i], length(k[i]))
 		printf "\n"
 		for (c in cases) {
-			l = sprintf("%-26s", c)
+			l = sprintf("%-36s", c)
 			split("", m)
 			for (i = 1; i <= nk; i++) {
 				n = med(v[k[i], c], o)
@@ -81,4 +81,8 @@ awk -v ks="$kernels" '
 		}
 		close("sort")
 	}' "$res/all.txt"
+echo "the scheduler a new ublk device gets with mq-deadline loaded (first device, first round):"
+for k in $kernels; do
+	printf '  %-10s %s\n' "$k" "$(sed -n 's/^SCHED [^ ]* //p' "$res/$k.1.log" | head -n 1)"
+done
 } | tee "$res/table.txt"

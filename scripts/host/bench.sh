@@ -28,7 +28,7 @@ done
 
 declare -A what=(
 	[bio]="null_blk irqmode=1 and NVMe (nvme rows: CPU ns per I/O in place of IOPS); metric: bio slab allocations per I/O"
-	[lazy]="NVMe passthrough, DEFER_TASKRUN; metric: t/io_uring CPU us per I/O"
+	[lazy]="NVMe reads (passthrough ng, block nvme), DEFER_TASKRUN; metric: t/io_uring CPU us per I/O"
 	[link]="chains of NOPs, submit and reap one chain at a time; NOPs/s, metric: CQEs per chain"
 )
 files=()
