@@ -268,9 +268,8 @@ ublk_suite() {
 	for target in null loop; do
 		id=$($on1 $srv add -t $target $([ $target = null ] || echo -f ublk-loop.img) -q 1 -d 128)
 		echo "SCHED ublkb$id $(cat /sys/block/ublkb$id/queue/scheduler)"
-		for sched in none mq-deadline; do
-			# the rows of the other targets: no scheduler
-			[ $target = null ] || [ $sched = none ] || continue
+		# mq-deadline rows for the null target only
+		for sched in none $([ $target = loop ] || echo mq-deadline); do
 			echo $sched > /sys/block/ublkb$id/queue/scheduler || continue
 			s=$([ $sched = none ] || echo -$sched)
 			# The seed thread's job.
