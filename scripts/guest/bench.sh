@@ -111,6 +111,7 @@ bio_suite() {
 	# With one vCPU null_blk's softirq mode completes inline, in task
 	# context; NVMe interrupts: the bios are put in hard IRQ context.
 	bio_run "nvme0n1-32/8/8" nvme0n1 "$tio" -p0 -d32 -s8 -c8 -b512 -F1 -B1 -n1 -r6 /dev/nvme0n1
+	bio_run "nvme0n1-libaio-32/8/8" nvme0n1 "$tio" -a1 -p0 -d32 -s8 -c8 -b512 -n1 -r6 /dev/nvme0n1
 }
 
 # CPU time (user + system) of a command's process in microseconds, from
