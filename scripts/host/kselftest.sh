@@ -11,10 +11,12 @@ shift $(($# >= 3 ? 3 : 2))
 inst=$out/kselftest_install
 [ -x "$inst/run_kselftest.sh" ] || { echo "kselftest: nothing installed in $inst; run 'make selftests'" >&2; exit 2; }
 # The runner starts each test in its (read-only) install directory: the
-# ublk tests put their backing files on the ext4 scratch disk instead. The
+# ublk tests put their backing files on the ext4 scratch disk instead, and
+# the io_uring tests their files in TMPDIR, there too (user xattrs, which
+# the guest's tmpfs on 6.1 lacks). The
 # io_uring tests get the emulated NVMe namespaces they may overwrite, by
 # name: the throttled one for passthrough, the large one for block I/O.
 exec "$top/scripts/host/vm.sh" -k "$out" -t "$timeout" -d "$vm" -- \
-	env UBLK_SCRATCH=/mnt/scratch NG_DEV=/dev/ng0n3 NVME_DEV=/dev/nvme0n1 \
+	env UBLK_SCRATCH=/mnt/scratch TMPDIR=/mnt/scratch NG_DEV=/dev/ng0n3 NVME_DEV=/dev/nvme0n1 \
 	KSFT_TIME_SCALE="${WB_TIME_SCALE:-1}" \
 	"$inst/run_kselftest.sh" "$@"

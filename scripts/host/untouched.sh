@@ -15,7 +15,7 @@ echo "TAP version 13"
 echo "1..4"
 rc=0
 "$top/scripts/host/vm.sh" -k "$out" -t "$timeout" -d "$vm" -- \
-	env -u NVME_DEV -u NG_DEV "$inst/run_kselftest.sh" -c io_uring > "$vm.log" 2>&1 || rc=$?
+	env -u NVME_DEV -u NG_DEV TMPDIR=/mnt/scratch "$inst/run_kselftest.sh" -c io_uring > "$vm.log" 2>&1 || rc=$?
 if [ $rc = 0 ]; then
 	echo "ok 1 untouched: the io_uring kselftests ran with no device named"
 else
