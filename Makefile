@@ -12,18 +12,25 @@ DEBUG_TIMEOUT ?= 14400
 export ACCEPT_SERVED
 
 # The kernel version the series is on. 6.1: patches/ on the pinned 6.1 base,
-# in $(BUILD). 6.12: patches-6.12/ on the pinned 6.12 source, the peer's
-# tree, in $(BUILD)/peer. Every path below follows from it.
+# in $(BUILD). 6.12: patches-6.12/ (the stable backport of the upstream
+# fixes) on the pinned 6.12 source, the peer's tree, in $(BUILD)/peer.
+# 7.3: patches-7.3/ (the upstream fixes) on Debian experimental's 7.3-rc,
+# in $(BUILD)/up. Every path below follows from it.
 KVER ?= 6.1
 pin_6.1      := pins/linux-source-6.1.sha256
 pin_6.12     := pins/linux-source-6.12.sha256
+pin_7.3      := pins/linux-source-7.3.sha256
 root_6.1     := $(BUILD)
 root_6.12    := $(BUILD)/peer
+root_7.3     := $(BUILD)/up
 patches_6.1  := patches
 patches_6.12 := patches-6.12
-# 6.12 refuses ublk servers of the 6.1 protocol without it.
-fragment_6.12 := config/peer.config
-PIN  = $(or $(pin_$(KVER)),$(error unknown KVER=$(KVER): 6.1 or 6.12))
+patches_7.3  := patches-7.3
+# What each version needs beyond the common fragments (config/*.config say why).
+fragment_6.1  := config/sysctl.config
+fragment_6.12 := config/sysctl.config config/ublk-legacy.config
+fragment_7.3  := config/ublk-legacy.config
+PIN  = $(or $(pin_$(KVER)),$(error unknown KVER=$(KVER): 6.1, 6.12 or 7.3))
 ROOT = $(root_$(KVER))
 
 # The series: its tree (branch 'series' above tag 'base'), its build and
@@ -45,7 +52,7 @@ BASE_VM   = $(ROOT)/base/vm-$(PROFILE)
 
 # The peer: Debian's 6.12 LTS source, unpatched (the base of the 6.12
 # series, checked out beside it), built from the same fragments
-# (+ config/peer.config), a third column in the benchmarks.
+# (+ config/ublk-legacy.config), a third column in the benchmarks.
 # PEER_OUT= leaves it out of the benchmarks.
 PEER_OUT ?= $(if $(filter 6.1,$(KVER)),$(root_6.12)/base/kernel-$(PROFILE))
 # make for the 6.12 tree, whatever TREE, OUT, ... this one was given.
@@ -101,7 +108,7 @@ stage = scripts/host/stage.sh
 count = scripts/host/ktap-count.sh
 has_series = $(shell git -C $(TREE) rev-parse --verify -q refs/heads/series 2>/dev/null)
 
-.PHONY: all help deps fetch fetch-peer tree export kernel base-kernel peer-kernel tio bench profile bench-ublk liburing liburing-baseline liburing-export fio debug selftests run kselftest expected lint send check checkpatch clean
+.PHONY: all help deps fetch fetch-peer tree export kernel cover base-kernel peer-kernel tio bench profile bench-ublk liburing liburing-baseline liburing-export fio debug selftests run kselftest expected lint send check checkpatch clean
 all: kselftest
 
 help:
@@ -248,6 +255,14 @@ expected: selftests
 		scripts/host/kselftest.sh $(OUT) $(VM)/kselftest $(TIMEOUT)
 	@$(stage) "expected kselftest-module" $(count) -w $(EXPECTED)/kselftest-module -- \
 		scripts/host/kselftest.sh $(ROOT)/kernel-module $(ROOT)/vm-module/kselftest $(TIMEOUT)
+
+## cover       build coverage of KVER's series, commit by commit: the default
+##             PROFILE's config whole, allmodconfig, i386 and !SMP (those three
+##             under the directories the series changes); no new warnings
+cover: tree
+	@$(stage) "each commit builds" $(count) -- scripts/host/build-each.sh $(TREE) \
+		$(ROOT)/each/linux $(ROOT)/each/kernel-$(PROFILE) $(ROOT)/each/logs $(FRAGMENTS)
+	@$(stage) "build coverage" $(count) -- scripts/host/build-cover.sh $(TREE) $(ROOT)/cover
 
 ## checkpatch  checkpatch.pl --strict on every patch of the series
 checkpatch: fetch

@@ -2,13 +2,16 @@
 # Fetch a pinned Debian linux-source package and commit its source as the
 # base of a git tree (tag 'base', branch 'series'). The pin file names the
 # .deb and its sha256: 'linux-source-6.1_6.1.192-3_all.deb' is package
-# linux-source-6.1, version 6.1.192-3.
+# linux-source-6.1, version 6.1.192-3. A third field names the Debian suite
+# to fetch it from (experimental, say) through a source list of the
+# workbench's own (apt.sh); without it, the host's apt sources serve it.
 # usage: fetch-base.sh <pin-file> <download-dir> <tree-dir>
 # Set ACCEPT_SERVED=1 to build on whatever version the archive serves instead.
 set -eu
 [ $# -eq 3 ] || { echo "usage: $0 <pin-file> <download-dir> <tree-dir>" >&2; exit 2; }
 pin=$1 dl=$2 tree=$3
-read -r sum deb < "$pin"
+top=$(realpath "$(dirname "$0")/../..")
+read -r sum deb suite < "$pin"
 pkg=${deb%%_*}
 pinned=${deb#"$pkg"_}
 pinned=${pinned%_all.deb}
@@ -19,21 +22,22 @@ if [ -e "$tree/.git" ]; then
 fi
 
 mkdir -p "$dl"
+dl=$(realpath "$dl")
 cd "$dl"
+apt() { if [ -n "$suite" ]; then "$top/scripts/host/apt.sh" "$dl/apt" "$suite" "$@"; else "$@"; fi; }
 if [ ! -f "$deb" ]; then
-	served=$(apt-cache madison "$pkg" | awk '{ print $3; exit }')
-	if apt-cache madison "$pkg" | awk '{ print $3 }' | grep -qxF "$pinned"; then
-		apt-get download "$pkg=$pinned"
+	served=$(apt apt-cache madison "$pkg" | awk '$NF == "Packages" { print $3; exit }')
+	if apt apt-cache madison "$pkg" | awk '{ print $3 }' | grep -qxF "$pinned"; then
+		apt apt-get download "$pkg=$pinned"
 	elif [ "${ACCEPT_SERVED:-0}" = 1 ] && [ -n "$served" ]; then
 		echo "base: pinned $pinned is not served; ACCEPT_SERVED=1, using $served"
-		apt-get download "$pkg=$served"
+		apt apt-get download "$pkg=$served"
 		deb=${pkg}_${served}_all.deb
 		echo "base: sha256 of $served (not pinned): $(sha256sum "$deb" | cut -d' ' -f1)"
 		touch "$deb.unpinned"
 	else
 		cat >&2 <<-MSG
-		base: the archive does not serve the pinned $pkg $pinned
-		      (it serves: ${served:-nothing; run apt-get update}).
+		base: $pkg $pinned is no longer served${suite:+ by $suite}; it serves ${served:-nothing (run apt-get update)}.
 		      To build on $served instead: make fetch ACCEPT_SERVED=1
 		      (the series is then applied with 'git am -3').
 		MSG
