@@ -1,10 +1,12 @@
 #!/bin/bash
 # The test gate: the workbench's own tests (series round trip, the result
 # counter, the instruction profile's attribution, the VM runner's failure
-# modes), the series' send dry run (recipients, well-formed mails,
-# checkpatch), its kselftests held against their expected results, the
-# io_uring ones again with no device named, writing to none (with -m, the
-# kselftests of a second build too, ublk as a module, marked [module]),
+# modes, the send flow's refusal of the placeholder identity), the
+# series' send dry run as a test identity (recipients, well-formed mails
+# from and signed off by it, checkpatch), its kselftests held against
+# their expected results, the io_uring ones again with no device named,
+# writing to none (with -m, the kselftests of a second build too, ublk as
+# a module, marked [module]),
 # liburing's test suite with the liburing series (-l) against the base's
 # results, the fio verify jobs. With -u, the 6.12 series too: its round
 # trip and send dry run, a build of each of its patches, and the liburing
@@ -76,7 +78,12 @@ part() {
 }
 
 part "series round trip" -- "$host/roundtrip.sh" "$tree" "$pdir" "$work/roundtrip"
-part "send dry run" -- "$host/send.sh" -n "$tree" "$pdir" "$work/send"
+# The send dry runs' sender: a test identity, never the machine's git
+# config (CI's may have none, or the placeholder). send.sh lets an
+# example.org address dry-run only.
+sender="Test Sender <sender@example.org>"
+part "send dry run" -- env SENDER="$sender" "$host/send.sh" -n "$tree" "$pdir" "$work/send"
+part "send identity" -- "$host/send-identity-test.sh" "$tree" "$pdir" "$work/send-identity-test"
 # The liburing series' tree, built (liburing.sh builds it too; a failure
 # here shows in the parts that use it).
 "$host/liburing-build.sh" "$src" "$lpdir" > "$work/liburing-build.log" 2>&1 ||
@@ -105,7 +112,8 @@ if [ -n "$utree" ]; then
 	utests=$(git -C "$src/liburing" diff --name-only --diff-filter=A base series -- 'test/*.c' |
 		sed 's|^test/||; s|\.c$|.t|' | tr '\n' ' ')
 	part "6.12 series round trip" -p "[6.12] " -- "$host/roundtrip.sh" "$utree" "$updir" "$work/roundtrip-6.12"
-	part "6.12 send dry run" -p "[6.12] " -- "$host/send.sh" -n "$utree" "$updir" "$work/send-6.12"
+	part "6.12 send dry run" -p "[6.12] " -- env SENDER="$sender" "$host/send.sh" -n "$utree" "$updir" \
+		"$work/send-6.12"
 	# shellcheck disable=SC2086 # the fragments are a list
 	part "6.12 each patch builds" -p "[6.12] " -- "$host/build-each.sh" "$utree" "$uwt" "$uout" \
 		"$work/build-each-6.12" $ufrags
