@@ -273,7 +273,8 @@ lint: kernel base-kernel
 	@$(stage) lint $(count) -- scripts/host/lint.sh $(TREE) $(OUT) $(BASE_TREE) $(BASE_OUT) $(ROOT)/lint
 
 ## send        mail the series of KVER with git send-email, each patch to whom the tree's
-##             get_maintainer.pl names (DRY_RUN=1: only check what would go out)
+##             get_maintainer.pl names, from SENDER="Name <address>" (else your git
+##             user.name/user.email), signed off by it (DRY_RUN=1: only check what would go out)
 send: tree
 	@$(stage) send scripts/host/send.sh $(if $(DRY_RUN),-n) $(TREE) $(PATCHES) $(ROOT)/send
 
