@@ -80,13 +80,24 @@ SELFTESTS ?= io_uring ublk
 # Sources of Debian's liburing and fio packages, built here (never committed).
 SRC = $(BUILD)/src
 TIO = $(SRC)/fio-*/t/io_uring
-# liburing's tree: Debian's source as tag 'base', this series of tests on
-# branch 'series' ($(SRC)/liburing); its suite is judged against what fails
-# on the base kernel of KVER.
-LIBURING_PATCHES = patches-liburing
-LIBURING_TREE    = $(SRC)/liburing
+# liburing per KVER: the pinned Debian source (pins/liburing-*.sha256) as
+# tag 'base' of a tree of its own ($(SRC)/liburing-<version>/liburing),
+# the series of tests on branch 'series', its suite judged against what
+# fails on the base kernel of KVER. 6.1 keeps liburing 2.3 (bookworm's,
+# the host's sources) and its series; 6.12 and 7.3 run 2.15 (sid's).
+liburing_pin_6.1      := pins/liburing-2.3.sha256
+liburing_pin_6.12     := pins/liburing-2.15.sha256
+liburing_pin_7.3      := pins/liburing-2.15.sha256
+liburing_patches_6.1  := patches-liburing-2.3
+liburing_patches_6.12 := patches-liburing
+liburing_patches_7.3  := patches-liburing
 baseline_6.1  := liburing.baseline
 baseline_6.12 := liburing-6.12.baseline
+baseline_7.3  := liburing-7.3.baseline
+LIBURING_PIN      = $(liburing_pin_$(KVER))
+LIBURING_SRC      = $(SRC)/$(basename $(notdir $(LIBURING_PIN)))
+LIBURING_TREE     = $(LIBURING_SRC)/liburing
+LIBURING_PATCHES  = $(liburing_patches_$(KVER))
 LIBURING_BASELINE = $(baseline_$(KVER))
 # The kselftest results the gate expects, skips included: 'kselftest' (the
 # default profile), 'kselftest-module' (the ublk tests on the module one).
@@ -209,21 +220,22 @@ bench-ublk: tio $(UBLK_SERVER)
 	@$(stage) "bench ublk, 2 vCPUs" scripts/host/bench-ublk.sh $(BENCH_DIR)/ublk-smp $(TIO) \
 		$(UBLK_SERVER) smp $(BENCH_ROUNDS) $(ublk_kernels)
 
-## liburing    liburing 2.3's test suite with patches-liburing/ on PROFILE, gated against
-##             the baseline of KVER (liburing.baseline, liburing-6.12.baseline);
+## liburing    KVER's liburing test suite with its series on PROFILE (6.1: 2.3 with
+##             patches-liburing-2.3/, 6.12 and 7.3: 2.15 with patches-liburing/), gated
+##             against the baseline of KVER (liburing.baseline, liburing-KVER.baseline);
 ##             LIBURING_TESTS="a.t b.t" runs only those
 liburing: kernel
 	@$(stage) liburing $(count) -a -- scripts/host/liburing.sh $(if $(LIBURING_TESTS),-t '$(LIBURING_TESTS)') \
-		$(OUT) $(VM)/liburing $(SRC) $(LIBURING_PATCHES) $(LIBURING_BASELINE) $(TIMEOUT)
+		$(OUT) $(VM)/liburing $(LIBURING_SRC) $(LIBURING_PIN) $(LIBURING_PATCHES) $(LIBURING_BASELINE) $(TIMEOUT)
 
 ## liburing-baseline  rewrite KVER's liburing baseline from the unpatched base kernel
 ##             (LIBURING_TESTS: run those on the base, without writing)
 liburing-baseline: base-kernel
 	@$(stage) "liburing baseline" $(if $(LIBURING_TESTS),$(count) -a --) scripts/host/liburing.sh \
-		$(if $(LIBURING_TESTS),-t '$(LIBURING_TESTS)',-b) $(BASE_OUT) $(BASE_VM)/liburing $(SRC) \
-		$(LIBURING_PATCHES) $(LIBURING_BASELINE) $(TIMEOUT)
+		$(if $(LIBURING_TESTS),-t '$(LIBURING_TESTS)',-b) $(BASE_OUT) $(BASE_VM)/liburing $(LIBURING_SRC) \
+		$(LIBURING_PIN) $(LIBURING_PATCHES) $(LIBURING_BASELINE) $(TIMEOUT)
 
-## liburing-export  write the liburing tree's commits back to patches-liburing/
+## liburing-export  write KVER's liburing tree's commits back to its series (LIBURING_PATCHES)
 liburing-export:
 	@$(stage) "liburing export" scripts/host/series.sh export $(LIBURING_TREE) $(LIBURING_PATCHES)
 
@@ -285,7 +297,7 @@ check: selftests
 	@$(MAKE) -s selftests PROFILE=module SELFTESTS=ublk
 	@$(peer_make) PROFILE=default tree
 	@$(stage) check scripts/host/check.sh -t $(TREE) -p $(PATCHES) -k $(OUT) -m $(ROOT)/kernel-module \
-		-w $(VM)/check -s $(SRC) -l $(LIBURING_PATCHES) -b $(LIBURING_BASELINE) -e $(EXPECTED) \
+		-w $(VM)/check -s $(LIBURING_SRC) -L $(LIBURING_PIN) -l $(LIBURING_PATCHES) -b $(LIBURING_BASELINE) -e $(EXPECTED) \
 		-T $(TIMEOUT) -u $(root_6.12)/linux -P $(patches_6.12) -W $(root_6.12)/each/linux \
 		-K $(root_6.12)/each/kernel-default -F "$(abspath $(fragments_default) $(fragment_6.12))"
 

@@ -15,7 +15,7 @@
 # runs stay in the work directory; the last line is the count of them all,
 # 'N passed, N failed, N skipped'.
 # usage: check.sh -t <tree> -p <patch-dir> -k <kernel-out-dir> -w <work-dir>
-#                 -s <src-dir> -l <liburing-patch-dir> -b <liburing-baseline>
+#                 -s <liburing-src-dir> -L <liburing-pin> -l <liburing-patch-dir> -b <liburing-baseline>
 #                 -e <expected-dir> [-m <module-kernel-out-dir>] [-T timeout-s]
 #                 [-u <6.12-tree> -P <6.12-patch-dir> -W <6.12-worktree>
 #                  -K <6.12-kernel-out-dir> -F "<6.12 config fragments>"]
@@ -26,16 +26,17 @@
 set -u
 usage() {
 	echo "usage: $0 -t <tree> -p <patch-dir> -k <kernel-out-dir> -w <work-dir>" \
-	     "-s <src-dir> -l <liburing-patch-dir> -b <liburing-baseline> -e <expected-dir>" \
+	     "-s <liburing-src-dir> -L <liburing-pin> -l <liburing-patch-dir> -b <liburing-baseline> -e <expected-dir>" \
 	     "[-m <module-kernel-out-dir>] [-T timeout-s] [-u <6.12-tree> -P <6.12-patch-dir>" \
 	     "-W <6.12-worktree> -K <6.12-kernel-out-dir> -F <6.12-fragments>]" >&2
 	exit 2
 }
 top=$(realpath "$(dirname "$0")/../..")
-tree= pdir= out= work= src= lpdir= baseline= expected= mout= timeout=900
+tree= pdir= out= work= src= lpin= lpdir= baseline= expected= mout= timeout=900
 utree= updir= uwt= uout= ufrags=
-while getopts t:p:k:w:s:l:b:e:m:T:u:P:W:K:F: o; do
+while getopts t:p:k:w:s:L:l:b:e:m:T:u:P:W:K:F: o; do
 	case $o in
+	L) lpin=$(realpath "$OPTARG") ;;
 	l) lpdir=$(realpath "$OPTARG") ;;
 	u) utree=$OPTARG ;;
 	P) updir=$OPTARG ;;
@@ -55,7 +56,7 @@ while getopts t:p:k:w:s:l:b:e:m:T:u:P:W:K:F: o; do
 	esac
 done
 [ -n "$tree" ] && [ -n "$pdir" ] && [ -n "$out" ] && [ -n "$work" ] && [ -n "$src" ] &&
-	[ -n "$lpdir" ] && [ -n "$baseline" ] && [ -n "$expected" ] || usage
+	[ -n "$lpin" ] && [ -n "$lpdir" ] && [ -n "$baseline" ] && [ -n "$expected" ] || usage
 [ -z "$utree" ] || { [ -n "$updir" ] && [ -n "$uwt" ] && [ -n "$uout" ] && [ -n "$ufrags" ]; } || usage
 host=$top/scripts/host
 work=$(realpath -m "$work")
@@ -86,7 +87,7 @@ part "send dry run" -- env SENDER="$sender" "$host/send.sh" -n "$tree" "$pdir" "
 part "send identity" -- "$host/send-identity-test.sh" "$tree" "$pdir" "$work/send-identity-test"
 # The liburing series' tree, built (liburing.sh builds it too; a failure
 # here shows in the parts that use it).
-"$host/liburing-build.sh" "$src" "$lpdir" > "$work/liburing-build.log" 2>&1 ||
+"$host/liburing-build.sh" "$src" "$lpin" "$lpdir" > "$work/liburing-build.log" 2>&1 ||
 	echo "check: liburing's tree did not build, see $work/liburing-build.log"
 part "liburing series round trip" -- "$host/roundtrip.sh" "$src/liburing" "$lpdir" "$work/roundtrip-liburing"
 part "result counter" -- "$host/ktap-count-test.sh" "$work/ktap-count-test"
@@ -100,7 +101,7 @@ part "no device named" -- "$host/untouched.sh" "$out" "$work/untouched" "$timeou
 # Suites the series must pass as well as the base does. liburing: 145
 # tests of up to 60 s each, about 8 min on an idle machine, twice that
 # beside another guest.
-part liburing -- "$host/liburing.sh" "$out" "$work/liburing" "$src" "$lpdir" "$baseline" \
+part liburing -- "$host/liburing.sh" "$out" "$work/liburing" "$src" "$lpin" "$lpdir" "$baseline" \
 	"$((timeout > 2700 ? timeout : 2700))"
 part "fio verify" -- "$host/fio.sh" "$out" "$work/fio" "$top/fio/verify.fio" "$timeout"
 
@@ -119,7 +120,7 @@ if [ -n "$utree" ]; then
 		"$work/build-each-6.12" $ufrags
 	# No tests named would run the whole suite: -e fails it by name instead.
 	part "6.12 liburing series" -p "[6.12] " -e "$expected/liburing-6.12" -- \
-		"$host/liburing.sh" -t "${utests:-none.t}" "$uout" "$work/liburing-6.12" "$src" "$lpdir" \
+		"$host/liburing.sh" -t "${utests:-none.t}" "$uout" "$work/liburing-6.12" "$src" "$lpin" "$lpdir" \
 		/dev/null "$timeout"
 fi
 

@@ -98,7 +98,8 @@ else
 		done"
 	step "kselftest build and install (make headers)" in_wb "mkdir -p build/check-kernel &&
 		scripts/host/build-selftests.sh build/linux build/check-kernel io_uring ublk"
-	step "liburing's tests build" in_wb "scripts/host/liburing-build.sh build/src patches-liburing"
+	step "liburing's tests build" in_wb \
+		"scripts/host/liburing-build.sh build/src/liburing-2.3 pins/liburing-2.3.sha256 patches-liburing-2.3"
 	step "t/io_uring build" in_wb "scripts/host/build-tio.sh build/src"
 	step "make checkpatch" in_wb "make checkpatch"
 	step "send dry run, no git identity" in_wb \

@@ -1,12 +1,12 @@
 #!/bin/bash
 # liburing's test suite on a kernel build, its KTAP judged against the
 # baseline of the unpatched base (see guest/liburing.sh). The suite is
-# liburing's Debian source with the liburing series applied (its tests
-# included). With -b, write the baseline instead from this run, keeping the
-# reasons of entries whose status did not change. With -t, run only the
-# tests named (e.g. -t "a.t b.t").
-# usage: liburing.sh [-b] [-t tests] <kernel-out-dir> <vm-dir> <src-dir> <liburing-patch-dir>
-#                    <baseline> [timeout-s]
+# liburing's pinned Debian source (liburing-build.sh) with the liburing
+# series applied (its tests included). With -b, write the baseline instead
+# from this run, keeping the reasons of entries whose status did not
+# change. With -t, run only the tests named (e.g. -t "a.t b.t").
+# usage: liburing.sh [-b] [-t tests] <kernel-out-dir> <vm-dir> <src-dir> <liburing-pin>
+#                    <liburing-patch-dir> <baseline> [timeout-s]
 set -eu
 regen=0 only=
 while getopts bt: o; do
@@ -17,11 +17,11 @@ while getopts bt: o; do
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -ge 5 ] || { echo "usage: $0 [-b] [-t tests] <kernel-out-dir> <vm-dir> <src-dir> <liburing-patch-dir> <baseline> [timeout-s]" >&2; exit 2; }
+[ $# -ge 6 ] || { echo "usage: $0 [-b] [-t tests] <kernel-out-dir> <vm-dir> <src-dir> <liburing-pin> <liburing-patch-dir> <baseline> [timeout-s]" >&2; exit 2; }
 [ $regen = 0 ] || [ -z "$only" ] || { echo "$0: -b writes the baseline of the whole suite: no -t" >&2; exit 2; }
 top=$(realpath "$(dirname "$0")/../..")
-out=$(realpath "$1") vm=$(realpath -m "$2") src=$3 lpatches=$4 baseline=$(realpath "$5") timeout=${6:-3600}
-lu=$("$top/scripts/host/liburing-build.sh" "$src" "$lpatches")
+out=$(realpath "$1") vm=$(realpath -m "$2") src=$3 pin=$4 lpatches=$5 baseline=$(realpath "$6") timeout=${7:-3600}
+lu=$("$top/scripts/host/liburing-build.sh" "$src" "$pin" "$lpatches")
 [ $regen = 1 ] || [ -r "$baseline" ] || { echo "liburing: no baseline $baseline" >&2; exit 2; }
 [ $regen = 0 ] || [ -e "$baseline" ] || : > "$baseline"
 
