@@ -129,10 +129,13 @@ help:
 deps:
 	@$(stage) deps scripts/host/install-deps.sh
 
-## fetch       download the pinned linux-source-KVER (6.1), commit it as tag 'base' in TREE
+## fetch       download the pinned linux-source-KVER (6.1), commit it as tag 'base' in TREE;
+##             UPSTREAM_TREE=<git tree> [UPSTREAM_REV=<rev>]: that tree's revision instead
+UPSTREAM_REV ?= HEAD
 fetch: $(TREE)/.git
 $(TREE)/.git:
-	@$(stage) fetch scripts/host/fetch-base.sh $(PIN) $(BUILD)/dl $(TREE)
+	@$(stage) fetch $(if $(UPSTREAM_TREE),scripts/host/fetch-tree.sh $(UPSTREAM_TREE) $(UPSTREAM_REV), \
+		scripts/host/fetch-base.sh $(PIN) $(BUILD)/dl) $(TREE)
 
 ## fetch-peer  the same for the 6.12 peer, in build/peer/linux
 fetch-peer:

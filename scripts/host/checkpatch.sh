@@ -21,6 +21,13 @@ export PATH=/usr/bin:$PATH
 # [TOOL1] [TOOL2]', and its checkpatch.pl takes any value. That one
 # warning is dropped (send.sh checks the trailer's form); any other fails.
 stale="WARNING:BAD_SIGN_OFF: Assisted-by expects 'AGENT_NAME:MODEL_VERSION"
+# A tree from a Debian source package is one commit: checkpatch cannot look
+# up the ids of Fixes: tags and commit references there. Those are checked
+# against upstream's history and list archives (the cover letter says
+# which); in a tree with upstream's history (UPSTREAM_TREE=) checkpatch
+# checks them too.
+[ "$(git -C "$tree" rev-list --count base 2>/dev/null || echo 0)" -gt 1 ] ||
+	ignore=$ignore,UNKNOWN_COMMIT_ID
 echo "TAP version 13"
 n=0
 for p in "$pdir"/[0-9][0-9][0-9][0-9]-*.patch; do
