@@ -119,7 +119,7 @@ stage = scripts/host/stage.sh
 count = scripts/host/ktap-count.sh
 has_series = $(shell git -C $(TREE) rev-parse --verify -q refs/heads/series 2>/dev/null)
 
-.PHONY: all help deps fetch fetch-peer tree export kernel cover base-kernel peer-kernel tio bench profile bench-ublk liburing liburing-baseline liburing-export fio debug selftests run kselftest expected lint send check checkpatch clean
+.PHONY: all help deps fetch fetch-peer tree export kernel cover base-kernel peer-kernel tio bench profile bench-ublk liburing liburing-baseline liburing-export fio debug selftests run kselftest expected lint send check check-stable checkpatch clean
 all: kselftest
 
 help:
@@ -294,15 +294,26 @@ send: tree
 	@$(stage) send scripts/host/send.sh $(if $(DRY_RUN),-n) $(TREE) $(PATCHES) $(ROOT)/send
 
 ## check       the test gate: workbench self-tests, send dry run with checkpatch, kselftests
-##             (ublk's also on the module profile), liburing, fio verify; the 6.12 series'
-##             send dry run, a build of each of its patches, and its liburing tests
+##             (ublk's also on the module profile), liburing, fio verify; the 7.3 series'
+##             round trip and send dry run, a build of each of its patches, and its
+##             liburing series' tests
 check: selftests
 	@$(MAKE) -s selftests PROFILE=module SELFTESTS=ublk
-	@$(peer_make) PROFILE=default tree
+	@$(MAKE) -s KVER=7.3 PROFILE=default tree
 	@$(stage) check scripts/host/check.sh -t $(TREE) -p $(PATCHES) -k $(OUT) -m $(ROOT)/kernel-module \
 		-w $(VM)/check -s $(LIBURING_SRC) -L $(LIBURING_PIN) -l $(LIBURING_PATCHES) -b $(LIBURING_BASELINE) -e $(EXPECTED) \
-		-T $(TIMEOUT) -u $(root_6.12)/linux -P $(patches_6.12) -W $(root_6.12)/each/linux \
-		-K $(root_6.12)/each/kernel-default -F "$(abspath $(fragments_default) $(fragment_6.12))"
+		-T $(TIMEOUT) $(call upstream_check,7.3)
+
+## check-stable  the 6.12 stable backport's part of the gate (as check's 7.3 part)
+check-stable:
+	@$(peer_make) PROFILE=default tree
+	@$(stage) "check 6.12" scripts/host/check.sh -O -w $(root_6.12)/vm-default/check -e $(EXPECTED) \
+		-T $(TIMEOUT) $(call upstream_check,6.12)
+
+# check.sh's options for the series of version $(1).
+upstream_check = -u $(root_$(1))/linux -V $(1) -P $(patches_$(1)) -W $(root_$(1))/each/linux \
+	-K $(root_$(1))/each/kernel-default -F "$(abspath $(fragments_default) $(fragment_$(1)))" \
+	-S $(SRC)/$(basename $(notdir $(liburing_pin_$(1)))) -N $(liburing_pin_$(1)) -M $(liburing_patches_$(1))
 
 ## clean       remove kernel builds, VM runs and benchmark results of series, base
 ##             and peer (keeps downloads, trees and the liburing/fio sources)

@@ -8,34 +8,43 @@
 # writing to none (with -m, the kselftests of a second build too, ublk as
 # a module, marked [module]),
 # liburing's test suite with the liburing series (-l) against the base's
-# results, the fio verify jobs. With -u, the 6.12 series too: its round
-# trip and send dry run, a build of each of its patches, and the liburing
-# series' tests on its last build.
+# results, the fio verify jobs. With -u, a series for upstream or stable
+# too (7.3's, 6.12's; -V names it): its round trip and send dry run, a
+# build of each of its patches, and the tests its liburing series adds
+# (-S, -N, -M) on its last build. With -O, only that series' parts.
 # Each part's results stream as they come (ktap-count.sh), its log and VM
 # runs stay in the work directory; the last line is the count of them all,
 # 'N passed, N failed, N skipped'.
 # usage: check.sh -t <tree> -p <patch-dir> -k <kernel-out-dir> -w <work-dir>
 #                 -s <liburing-src-dir> -L <liburing-pin> -l <liburing-patch-dir> -b <liburing-baseline>
 #                 -e <expected-dir> [-m <module-kernel-out-dir>] [-T timeout-s]
-#                 [-u <6.12-tree> -P <6.12-patch-dir> -W <6.12-worktree>
-#                  -K <6.12-kernel-out-dir> -F "<6.12 config fragments>"]
-# The 6.12 series is built in a worktree of its own (-W), in -K.
-# <expected-dir> holds the expected results (ktap-count.sh -e): the
-# kselftests' ('kselftest' and, with -m, 'kselftest-module') and, with -u,
-# the liburing series' tests on the 6.12 series ('liburing-6.12').
+#                 [-O] [-u <tree> -V <version> -P <patch-dir> -W <worktree>
+#                  -K <kernel-out-dir> -F "<config fragments>" -S <liburing-src-dir>
+#                  -N <liburing-pin> -M <liburing-patch-dir>]
+# With -O, only -w, -e, -T and the -u group are needed. The -u series is
+# built in a worktree of its own (-W), in -K. <expected-dir> holds the
+# expected results (ktap-count.sh -e): the kselftests' ('kselftest' and,
+# with -m, 'kselftest-module') and, with -u, the liburing series' tests on
+# that series ('liburing-<version>').
 set -u
 usage() {
 	echo "usage: $0 -t <tree> -p <patch-dir> -k <kernel-out-dir> -w <work-dir>" \
 	     "-s <liburing-src-dir> -L <liburing-pin> -l <liburing-patch-dir> -b <liburing-baseline> -e <expected-dir>" \
-	     "[-m <module-kernel-out-dir>] [-T timeout-s] [-u <6.12-tree> -P <6.12-patch-dir>" \
-	     "-W <6.12-worktree> -K <6.12-kernel-out-dir> -F <6.12-fragments>]" >&2
+	     "[-m <module-kernel-out-dir>] [-T timeout-s] [-O] [-u <tree> -V <version> -P <patch-dir>" \
+	     "-W <worktree> -K <kernel-out-dir> -F <fragments> -S <liburing-src-dir> -N <liburing-pin>" \
+	     "-M <liburing-patch-dir>]" >&2
 	exit 2
 }
 top=$(realpath "$(dirname "$0")/../..")
 tree= pdir= out= work= src= lpin= lpdir= baseline= expected= mout= timeout=900
-utree= updir= uwt= uout= ufrags=
-while getopts t:p:k:w:s:L:l:b:e:m:T:u:P:W:K:F: o; do
+utree= updir= uwt= uout= ufrags= uver= usrc= upin= ulpdir= only=0
+while getopts t:p:k:w:s:L:l:b:e:m:T:Ou:V:P:W:K:F:S:N:M: o; do
 	case $o in
+	O) only=1 ;;
+	V) uver=$OPTARG ;;
+	S) usrc=$OPTARG ;;
+	N) upin=$(realpath "$OPTARG") ;;
+	M) ulpdir=$(realpath "$OPTARG") ;;
 	L) lpin=$(realpath "$OPTARG") ;;
 	l) lpdir=$(realpath "$OPTARG") ;;
 	u) utree=$OPTARG ;;
@@ -55,9 +64,12 @@ while getopts t:p:k:w:s:L:l:b:e:m:T:u:P:W:K:F: o; do
 	*) usage ;;
 	esac
 done
-[ -n "$tree" ] && [ -n "$pdir" ] && [ -n "$out" ] && [ -n "$work" ] && [ -n "$src" ] &&
-	[ -n "$lpin" ] && [ -n "$lpdir" ] && [ -n "$baseline" ] && [ -n "$expected" ] || usage
-[ -z "$utree" ] || { [ -n "$updir" ] && [ -n "$uwt" ] && [ -n "$uout" ] && [ -n "$ufrags" ]; } || usage
+[ -n "$work" ] && [ -n "$expected" ] || usage
+[ $only = 1 ] || { [ -n "$tree" ] && [ -n "$pdir" ] && [ -n "$out" ] && [ -n "$src" ] &&
+	[ -n "$lpin" ] && [ -n "$lpdir" ] && [ -n "$baseline" ]; } || usage
+[ -z "$utree" ] || { [ -n "$updir" ] && [ -n "$uwt" ] && [ -n "$uout" ] && [ -n "$ufrags" ] &&
+	[ -n "$uver" ] && [ -n "$usrc" ] && [ -n "$upin" ] && [ -n "$ulpdir" ]; } || usage
+[ $only = 0 ] || [ -n "$utree" ] || usage
 host=$top/scripts/host
 work=$(realpath -m "$work")
 rm -rf "$work"
@@ -78,50 +90,58 @@ part() {
 			tail -n 40
 }
 
-part "series round trip" -- "$host/roundtrip.sh" "$tree" "$pdir" "$work/roundtrip"
 # The send dry runs' sender: a test identity, never the machine's git
 # config (CI's may have none, or the placeholder). send.sh lets an
 # example.org address dry-run only.
 sender="Test Sender <sender@example.org>"
-part "send dry run" -- env SENDER="$sender" "$host/send.sh" -n "$tree" "$pdir" "$work/send"
-part "send identity" -- "$host/send-identity-test.sh" "$tree" "$pdir" "$work/send-identity-test"
-# The liburing series' tree, built (liburing.sh builds it too; a failure
-# here shows in the parts that use it).
-"$host/liburing-build.sh" "$src" "$lpin" "$lpdir" > "$work/liburing-build.log" 2>&1 ||
-	echo "check: liburing's tree did not build, see $work/liburing-build.log"
-part "liburing series round trip" -- "$host/roundtrip.sh" "$src/liburing" "$lpdir" "$work/roundtrip-liburing"
-part "result counter" -- "$host/ktap-count-test.sh" "$work/ktap-count-test"
-part "instruction profile" -- "$host/insn-attribute-test.sh" "$work/insn-attribute-test"
-part "VM runner" -- "$host/vm-failures.sh" "$out" "$work/vm-failures"
-part kselftests -e "$expected/kselftest" -- "$host/kselftest.sh" "$out" "$work/kselftest" "$timeout"
-part "no device named" -- "$host/untouched.sh" "$out" "$work/untouched" "$timeout"
-[ -z "$mout" ] ||
-	part "kselftests, ublk as a module" -p "[module] " -e "$expected/kselftest-module" -- \
-		"$host/kselftest.sh" "$mout" "$work/kselftest-module" "$timeout"
-# Suites the series must pass as well as the base does. liburing: 145
-# tests of up to 60 s each, about 8 min on an idle machine, twice that
-# beside another guest.
-part liburing -- "$host/liburing.sh" "$out" "$work/liburing" "$src" "$lpin" "$lpdir" "$baseline" \
-	"$((timeout > 2700 ? timeout : 2700))"
-part "fio verify" -- "$host/fio.sh" "$out" "$work/fio" "$top/fio/verify.fio" "$timeout"
+if [ $only = 0 ]; then
+	part "series round trip" -- "$host/roundtrip.sh" "$tree" "$pdir" "$work/roundtrip"
+	part "send dry run" -- env SENDER="$sender" "$host/send.sh" -n "$tree" "$pdir" "$work/send"
+	part "send identity" -- "$host/send-identity-test.sh" "$tree" "$pdir" "$work/send-identity-test"
+	# The liburing series' tree, built (liburing.sh builds it too; a failure
+	# here shows in the parts that use it).
+	"$host/liburing-build.sh" "$src" "$lpin" "$lpdir" > "$work/liburing-build.log" 2>&1 ||
+		echo "check: liburing's tree did not build, see $work/liburing-build.log"
+	part "liburing series round trip" -- "$host/roundtrip.sh" "$src/liburing" "$lpdir" "$work/roundtrip-liburing"
+	part "result counter" -- "$host/ktap-count-test.sh" "$work/ktap-count-test"
+	part "instruction profile" -- "$host/insn-attribute-test.sh" "$work/insn-attribute-test"
+	part "VM runner" -- "$host/vm-failures.sh" "$out" "$work/vm-failures"
+	part kselftests -e "$expected/kselftest" -- "$host/kselftest.sh" "$out" "$work/kselftest" "$timeout"
+	part "no device named" -- "$host/untouched.sh" "$out" "$work/untouched" "$timeout"
+	[ -z "$mout" ] ||
+		part "kselftests, ublk as a module" -p "[module] " -e "$expected/kselftest-module" -- \
+			"$host/kselftest.sh" "$mout" "$work/kselftest-module" "$timeout"
+	# Suites the series must pass as well as the base does. liburing: 145
+	# tests of up to 60 s each, about 8 min on an idle machine, twice that
+	# beside another guest.
+	part liburing -- "$host/liburing.sh" "$out" "$work/liburing" "$src" "$lpin" "$lpdir" "$baseline" \
+		"$((timeout > 2700 ? timeout : 2700))"
+	part "fio verify" -- "$host/fio.sh" "$out" "$work/fio" "$top/fio/verify.fio" "$timeout"
+fi
 
-# The 6.12 series: each patch is built, the last build is what its tests
-# boot. Its tests are the liburing series' new ones, which must all pass
-# there (no baseline; 'liburing-6.12' lists them, so none goes missing or
-# turns into a skip).
+# The series for upstream or stable (-V: 7.3, 6.12): each patch is built,
+# the last build is what its tests boot. Its tests are its liburing
+# series' new ones, which must all pass there (no baseline;
+# 'liburing-<version>' lists them, so none goes missing or turns into a
+# skip).
 if [ -n "$utree" ]; then
-	utests=$(git -C "$src/liburing" diff --name-only --diff-filter=A base series -- 'test/*.c' |
+	"$host/liburing-build.sh" "$usrc" "$upin" "$ulpdir" > "$work/liburing-build-$uver.log" 2>&1 ||
+		echo "check: liburing's tree for $uver did not build, see $work/liburing-build-$uver.log"
+	utests=$(git -C "$usrc/liburing" diff --name-only --diff-filter=A base series -- 'test/*.c' |
 		sed 's|^test/||; s|\.c$|.t|' | tr '\n' ' ')
-	part "6.12 series round trip" -p "[6.12] " -- "$host/roundtrip.sh" "$utree" "$updir" "$work/roundtrip-6.12"
-	part "6.12 send dry run" -p "[6.12] " -- env SENDER="$sender" "$host/send.sh" -n "$utree" "$updir" \
-		"$work/send-6.12"
+	part "$uver series round trip" -p "[$uver] " -- "$host/roundtrip.sh" "$utree" "$updir" \
+		"$work/roundtrip-$uver"
+	part "$uver send dry run" -p "[$uver] " -- env SENDER="$sender" "$host/send.sh" -n "$utree" "$updir" \
+		"$work/send-$uver"
+	part "$uver liburing series round trip" -p "[$uver] " -- "$host/roundtrip.sh" "$usrc/liburing" \
+		"$ulpdir" "$work/roundtrip-liburing-$uver"
 	# shellcheck disable=SC2086 # the fragments are a list
-	part "6.12 each patch builds" -p "[6.12] " -- "$host/build-each.sh" "$utree" "$uwt" "$uout" \
-		"$work/build-each-6.12" $ufrags
+	part "$uver each patch builds" -p "[$uver] " -- "$host/build-each.sh" "$utree" "$uwt" "$uout" \
+		"$work/build-each-$uver" $ufrags
 	# No tests named would run the whole suite: -e fails it by name instead.
-	part "6.12 liburing series" -p "[6.12] " -e "$expected/liburing-6.12" -- \
-		"$host/liburing.sh" -t "${utests:-none.t}" "$uout" "$work/liburing-6.12" "$src" "$lpin" "$lpdir" \
-		/dev/null "$timeout"
+	part "$uver liburing series" -p "[$uver] " -e "$expected/liburing-$uver" -- \
+		"$host/liburing.sh" -t "${utests:-none.t}" "$uout" "$work/liburing-$uver" "$usrc" "$upin" \
+		"$ulpdir" /dev/null "$timeout"
 fi
 
 "$host/ktap-count.sh" -q < "$results"
