@@ -258,8 +258,13 @@ selftests: kernel
 	@$(stage) selftests scripts/host/build-selftests.sh $(TREE) $(OUT) $(SELFTESTS)
 
 ## run         boot PROFILE and run CMD in the guest (BENCH=1: -icount shift=0 -smp 1)
+# CMD reaches the guest's shell as it was given, through the environment:
+# pasted into the recipe, make would expand its $ and the host's shell
+# would run its &&, ; and > itself.
+export WB_RUN_CMD := $(value CMD)
 run: kernel
-	@scripts/host/vm.sh -k $(OUT) -d $(VM)/run -t $(TIMEOUT) $(if $(BENCH),-b) -- $(or $(CMD),uname -a)
+	@scripts/host/vm.sh -k $(OUT) -d $(VM)/run -t $(TIMEOUT) $(if $(BENCH),-b) -- \
+		/bin/sh -c "$${WB_RUN_CMD:-uname -a}"
 
 ## kselftest   boot PROFILE, run the series' kselftests, print each result and the summary
 kselftest: selftests
