@@ -25,7 +25,10 @@ runner() {
 echo "TAP version 13"
 echo "1..4"
 runner command-fails 3 "exit status 3" 300 sh -c 'exit 3'
-runner panic any "console tail" 300 sh -c 'echo c > /proc/sysrq-trigger; sleep 30'
+# A panic must end the guest at once (panic=-1, -no-reboot), not by the
+# timeout, whose exit (124) and message differ.
+runner panic 1 "the guest died before the command finished" 300 \
+	sh -c 'echo c > /proc/sysrq-trigger; sleep 30'
 runner hang 124 "TIMEOUT" 60 sleep 600
 runner warning any "WARNING:" 300 sh -c \
 	'modprobe lkdtm && echo WARNING > /sys/kernel/debug/provoke-crash/DIRECT'
