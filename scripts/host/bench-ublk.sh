@@ -24,8 +24,7 @@ icount) vmopt=-b rounds=1 ;;
 smp) vmopt="-s 2" ;;
 *) echo "bench-ublk: mode is icount or smp" >&2; exit 2 ;;
 esac
-rm -rf "$res"
-mkdir -p "$res"
+res=$("$(dirname "$0")/fresh-dir.sh" "$res")
 
 for r in $(seq "$rounds"); do
 	for k in $kernels; do

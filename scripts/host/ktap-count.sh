@@ -10,6 +10,12 @@
 # passing subtests counts one more failure, one that never finished
 # (the guest died or hung) one too. A command that exits non-zero counts
 # one failure more: suites exit non-zero only when the run itself broke.
+# Plans are held too: the top level's '1..N' lines (summed: a run may hold
+# several KTAP documents) against its results, and each program's own
+# '1..N' against its subtests, unless the program skipped; a mismatch is
+# a failure. So is a run without any result. Every failure, these
+# included, is a 'not ok' line of the output, so that a count of the
+# output alone (check.sh's total) finds it.
 #
 # With -e, the results are also held against a list of expected ones, a
 # line each, 'pass NAME' or 'skip NAME' (names as printed here, without
@@ -66,7 +72,8 @@ input "$@" | tee "$log" | "${awk[@]}" -v all=$all -v quiet=$quiet -v label="$lab
 	function out(s) { print s; fflush() }
 	# One result: "ok" or "not ok", its name, its directive (after " # ").
 	function result(ok, name, dir,    skip, l, k) {
-		skip = dir ~ /^[Ss][Kk][Ii][Pp]/
+		# A skip is an "ok" with the directive; a "not ok" always fails.
+		skip = ok && dir ~ /^[Ss][Kk][Ii][Pp]/
 		if (skip) skipped++
 		else if (ok) passed++
 		else { failed++; prog_failed = 1 }
@@ -93,6 +100,14 @@ input "$@" | tee "$log" | "${awk[@]}" -v all=$all -v quiet=$quiet -v label="$lab
 		out("not ok " ++n " " prefix name " (" why ")")
 	}
 	{ sub(/\r$/, "") }
+	# Plans: the top level one, and the running program one (deeper levels,
+	# a program with nested runs of its own, are left to it).
+	/^1\.\.[0-9]+/ { plan += substr($0, 4) + 0; planned = 1; if (all) out($0); next }
+	running && /^(# |    )1\.\.[0-9]+/ {
+		prog_plan = $0; sub(/^(# |    )1\.\./, "", prog_plan); prog_plan += 0; prog_planned = 1
+		if (all) out($0)
+		next
+	}
 	index($0, end " ") == 1 {
 		st = substr($0, length(end) + 2)
 		if (st != 0) result(0, (label != "" ? label : cmd) ": the run failed (exit " st ")", "")
@@ -100,7 +115,7 @@ input "$@" | tee "$log" | "${awk[@]}" -v all=$all -v quiet=$quiet -v label="$lab
 	}
 	# kselftest: a program starts ...
 	/^# selftests: / {
-		prog = substr($0, 14); subs = 0; prog_failed = 0; running = 1
+		prog = substr($0, 14); subs = 0; prog_failed = 0; running = 1; prog_planned = 0
 		if (all) out($0)
 		next
 	}
@@ -115,16 +130,24 @@ input "$@" | tee "$log" | "${awk[@]}" -v all=$all -v quiet=$quiet -v label="$lab
 	/^(not )?ok [0-9]+ selftests: / {
 		parse($0)
 		sub(/^selftests: */, "", r_name)
+		top++
+		if (subs && prog_planned && subs != prog_plan && r_dir !~ /^[Ss][Kk][Ii][Pp]/)
+			result(0, r_name " (planned " prog_plan " results, printed " subs ")", "")
 		if (!subs) result(r_ok, r_name, r_dir)
 		else if (!r_ok && !prog_failed && r_dir !~ /^[Ss][Kk][Ii][Pp]/)
 			result(0, r_name " (exited with an error after its subtests)", r_dir)
 		running = 0
 		next
 	}
-	/^(not )?ok [0-9]+( |$)/ { parse($0); result(r_ok, r_name, r_dir); next }
+	/^(not )?ok [0-9]+( |$)/ { top++; parse($0); result(r_ok, r_name, r_dir); next }
 	all { out($0) }
 	END {
 		if (running) result(0, prog " (did not finish: the guest died or hung)", "")
+		what = label != "" ? label : cmd != "" ? cmd : "the input"
+		if (planned && top != plan)
+			result(0, what ": planned " plan " results, printed " top, "")
+		if (passed + failed + skipped == 0)
+			result(0, what ": no results", "")
 		# A list is written only from a run without failures.
 		if (write != "" && failed)
 			out("# " write " not written: the run had failures")
@@ -149,5 +172,5 @@ input "$@" | tee "$log" | "${awk[@]}" -v all=$all -v quiet=$quiet -v label="$lab
 		}
 		out(sprintf("%s%d passed, %d failed, %d skipped", label != "" ? label ": " : "",
 			passed, failed, skipped))
-		exit failed > 0 || passed + failed + skipped == 0
+		exit failed > 0
 	}'

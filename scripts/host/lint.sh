@@ -11,8 +11,7 @@ set -u
 tree=$(realpath "$1") out=$(realpath "$2") btree=$(realpath "$3") bout=$(realpath "$4")
 work=$(realpath -m "$5")
 command -v sparse > /dev/null || { echo "lint: sparse is missing (Debian: sparse)" >&2; exit 2; }
-rm -rf "$work"
-mkdir -p "$work"
+work=$("$(dirname "$0")/fresh-dir.sh" "$work") || exit 2
 files=$(git -C "$tree" diff --name-only --diff-filter=AM base series -- '*.[ch]' ':!tools/' ':!scripts/')
 # C files the configuration does not build (no object in <out-dir>) are skipped.
 objs=$(sed -n 's/\.c$/.o/p' <<< "$files" | while read -r o; do [ ! -e "$out/$o" ] || echo "$o"; done)

@@ -13,7 +13,7 @@ set -u
 [ $# -eq 3 ] || { echo "usage: $0 <tree> <patch-dir> <work-dir>" >&2; exit 2; }
 send=$(realpath "$(dirname "$0")")/send.sh
 tree=$(realpath "$1") pdir=$(realpath "$2") work=$(realpath -m "$3")
-rm -rf "$work"
+work=$("$(dirname "$0")/fresh-dir.sh" "$work") || exit 2
 mkdir -p "$work/run"
 test_id="Test Sender <sender@example.org>"
 # The repository's author, a placeholder: the cover letter's From:.

@@ -4,7 +4,8 @@
 # console fails the run; a panic or a hang ends it with the console tail.
 # usage: vm.sh -k <kernel-out-dir> -d <dir> [-t timeout-s] [-b] [-s cpus] [-P plugin] -- <command>...
 #   -d  the run's directory: disk images, the guest's output, the console
-#       log; emptied first, so no two runs at a time may share one
+#       log; emptied first (fresh-dir.sh), so no two runs at a time may
+#       share one
 #   -b  benchmark mode: -icount shift=0 -smp 1 (guest time follows instructions)
 #   -P  a TCG plugin and its arguments, QEMU's -plugin syntax
 set -eu
@@ -37,10 +38,14 @@ for p in "$top" "$kout" "$dir"; do
 	esac
 done
 
-rm -rf "$dir"
+dir=$("$top/scripts/host/fresh-dir.sh" "$dir")
 mkdir -p "$dir/out"
 # The guest runs the command from the writable share, as root, in a fresh
-# ext4 scratch directory (O_DIRECT works there, unlike on tmpfs).
+# ext4 scratch directory (O_DIRECT works there, unlike on tmpfs). The
+# host's / is shared read-only; the writable share keeps the guest's
+# owners, modes and device nodes in extended attributes (mapped-xattr):
+# what the guest's root makes there is a plain file of the user running
+# QEMU, never a device node or a setuid file of the host.
 printf '%q ' "$@" > "$dir/out/cmd"
 cat > "$dir/out/env" <<ENV
 WB_TOP=$top
@@ -74,7 +79,7 @@ timeout -k 10 "$timeout" qemu-system-x86_64 "${accel[@]}" ${plugin[@]+"${plugin[
 	-kernel "$kernel" -append "$append" \
 	-fsdev local,id=root,path=/,security_model=none,readonly=on,multidevs=remap \
 	-device virtio-9p-pci,fsdev=root,mount_tag=root \
-	-fsdev local,id=out,path="$dir/out",security_model=none \
+	-fsdev local,id=out,path="$dir/out",security_model=mapped-xattr \
 	-device virtio-9p-pci,fsdev=out,mount_tag=out \
 	-drive file="$dir/scratch.img",if=virtio,format=raw,cache=unsafe \
 	-device nvme,id=nvme0,serial=wb0 \
