@@ -1,5 +1,9 @@
 #!/bin/bash
-# Install the Debian 12 packages the workbench uses; a no-op when all are there.
+# Install the Debian 12 packages the workbench uses; a no-op when all are
+# there. The only step of the workbench that needs root: everything else
+# runs as an ordinary user. The host's apt sources are not changed: the
+# source packages the workbench builds (fio, liburing, qemu's plugin
+# header) come through apt.sh's source lists of its own.
 # usage: install-deps.sh   (as root)
 set -eu
 # By what needs them (the guest runs the host's programs: its root is the
@@ -23,18 +27,6 @@ pkgs="
 # tests, built from Debian's source packages. git-email, libmailtools-perl
 # (its Mail::Address), libauthen-sasl-perl, libio-socket-ssl-perl (SMTP
 # login and TLS): git send-email, make send. sparse: make lint.
-srcs=/etc/apt/sources.list.d/workbench-src.sources
-if ! grep -rqs '^Types:.*deb-src\|^deb-src' /etc/apt/sources.list /etc/apt/sources.list.d/; then
-	[ "$(id -u)" = 0 ] || { echo "deps: no deb-src entry; run 'make deps' as root" >&2; exit 1; }
-	cat > $srcs <<-SRC
-	Types: deb-src
-	URIs: http://deb.debian.org/debian
-	Suites: bookworm bookworm-updates
-	Components: main
-	Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-	SRC
-	apt-get update -qq
-fi
 missing=$(for p in $pkgs; do dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
 	grep -q '^install ok installed' || echo "$p"; done)
 if [ -z "$missing" ]; then

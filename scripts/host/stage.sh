@@ -1,8 +1,8 @@
 #!/bin/bash
 # Run one stage of the workbench: print its name, then its status and time.
 # With WB_LOCK_FILE set (the Makefile sets one per tree version and
-# profile), the stage holds that lock while it runs, and its children
-# with it: a second target on the same build and VM directories (make
+# profile), the stage holds that lock while it runs (stages it starts
+# run under it): a second target on the same build and VM directories (make
 # kselftest during make check, which would delete each other's
 # kselftest_install and mod/) is refused at once instead.
 # usage: stage.sh <name> <command>...
@@ -22,7 +22,9 @@ if [ -n "${WB_LOCK_FILE:-}" ] && [ "${WB_LOCK_HELD:-}" != "$WB_LOCK_FILE" ]; the
 fi
 start=$(date +%s)
 echo "== $name"
-"$@"
+# The lock is this shell's alone: a child left behind (git's background
+# gc, say) must not keep it after the stage.
+"$@" 9>&-
 rc=$?
 t=$(($(date +%s) - start))
 if [ $rc -eq 0 ]; then
