@@ -104,8 +104,8 @@ bio_suite() {
 	modprobe null_blk nr_devices=1 queue_mode=2 irqmode=1 submit_queues=1 gb=16
 	bio_run "t/io_uring-128/32/32" $dev "$tio" -p0 -d128 -s32 -c32 -b512 -F1 -B1 -n1 -r6 /dev/$dev
 	bio_run "t/io_uring-32/8/8" $dev "$tio" -p0 -d32 -s8 -c8 -b512 -F1 -B1 -n1 -r6 /dev/$dev
-	# fio itself needs SysV shared memory, which the trimmed config leaves
-	# out; t/io_uring's libaio engine drives the same io_submit() path.
+	# t/io_uring's libaio engine drives the io_submit() path, in the same
+	# program as the io_uring rows.
 	bio_run "t/io_uring-libaio-32/8/8" $dev "$tio" -a1 -p0 -d32 -s8 -c8 -b512 -n1 -r6 /dev/$dev
 	rmmod null_blk
 	# With one vCPU null_blk's softirq mode completes inline, in task

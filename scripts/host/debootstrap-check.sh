@@ -2,20 +2,24 @@
 # Prove the README's first commands on a fresh Debian 12: a debootstrap
 # minbase root with the apt sources of a Debian 12 install (main, updates,
 # security), proc, sys and dev mounted, no git identity; the repo cloned
-# in, then the README's commands, each step timed. Too slow for CI: run it
-# when the package list changes. Needs debootstrap on the host, as root.
+# in, './setup' as root, then the rest as an ordinary user ('wb', made
+# here), each step timed. Too slow for CI: run it when the package list
+# or what needs root changes. Needs debootstrap on the host, as root.
 #
 # usage: debootstrap-check.sh [-n] [-c <ccache-dir>] [-k <kernel-out-dir>] <new-root-dir> <repo>
-#   default  ./setup, make all, make check (builds two kernels: ~50 min)
-#   -c       the root's ccache is that directory (the host's, say): the
-#            kernel builds then take minutes; the packages are still the
-#            new root's own
+#   default  ./setup as root; make all and make check as the user (builds
+#            the 6.1 kernel twice and 7.3's: over an hour)
+#   -c       the user's ccache starts as a copy of that directory (the
+#            host's, say): the kernel builds then take minutes; the
+#            packages are still the new root's own
 #   -n       no kernel build: ./setup, make fetch tree, then what needs no
 #            kernel: the kselftest build and install (against 'make
 #            headers'), liburing's and t/io_uring's builds, checkpatch,
 #            the send dry run, the series round trip; with -k, the kselftests of that
 #            (host-built) kernel, booted from the new root
-# The root stays for a look (its mounts are undone): rm -rf it after.
+# The root stays for a look; its mounts are undone and checked with
+# findmnt, and the command to remove it is printed only when none is left
+# (one left behind would take the host's /dev or repository with it).
 set -eu
 usage() { echo "usage: $0 [-n] [-c <ccache-dir>] [-k <kernel-out-dir>] <new-root-dir> <repo>" >&2; exit 2; }
 quick=0 kout= cache=
@@ -45,13 +49,17 @@ step() {
 	t=$(($(date +%s) - start))
 	times+=("$(printf '%-40s %dm%02ds' "$name" $((t / 60)) $((t % 60)))")
 }
-# A login shell's environment and nothing of ours (no git identity).
-in_root() {
-	chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb LANG=C.UTF-8 \
-		PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-		bash -ec "$1"
+# A login shell's environment and nothing of ours (no git identity), as
+# root or as the user.
+as() {
+	local user=$1 home=/root
+	[ "$user" = root ] || home=/home/$user
+	chroot --userspec="$user:$user" "$root" /usr/bin/env -i HOME="$home" USER="$user" TERM=dumb \
+		LANG=C.UTF-8 PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+		bash -ec "$2"
 }
-in_wb() { in_root "cd $wb && $1"; }
+in_root() { as root "$1"; }
+in_wb() { as wb "cd $wb && $1"; }
 quietly() { "$@" > /dev/null; }
 
 step "debootstrap --variant=minbase bookworm" \
@@ -62,11 +70,20 @@ deb http://deb.debian.org/debian bookworm-updates main
 deb http://deb.debian.org/debian-security bookworm-security main
 SRC
 undo() {
+	local m
 	# Lazily: git's background gc may still hold the root's /dev/null.
-	umount -R -l "$root/srv/repo" "$root/root/.cache/ccache" "$root/dev" "$root/sys" \
-		"$root/proc" 2>/dev/null || true
+	for m in srv/repo dev sys proc; do
+		! mountpoint -q "$root/$m" || umount -R -l "$root/$m" || echo "debootstrap-check: cannot unmount $root/$m"
+	done
 	echo "== debootstrap-check: times"
 	printf '  %s\n' "${times[@]}"
+	m=$(findmnt -rn -o TARGET | grep -F "$root/" || true)
+	if [ -n "$m" ]; then
+		echo "debootstrap-check: still mounted, do not delete $root before unmounting them:"
+		sed 's/^/  /' <<< "$m"
+	else
+		echo "debootstrap-check: nothing is mounted in $root; remove it with: rm -rf --one-file-system $root"
+	fi
 }
 trap undo EXIT
 mount -t proc proc "$root/proc"
@@ -75,16 +92,19 @@ mount --rbind /dev "$root/dev"
 mount --make-rslave "$root/dev"
 mkdir -p "$root/srv/repo"
 mount --bind -o ro "$repo" "$root/srv/repo"
-if [ -n "$cache" ]; then
-	mkdir -p "$root/root/.cache/ccache"
-	mount --bind "$cache" "$root/root/.cache/ccache"
-fi
 
 # The README's commands on a fresh machine.
 step "apt-get install git; git clone" in_root "apt-get update -qq &&
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq git >/dev/null &&
 	git clone -q /srv/repo $wb"
-step "./setup" in_wb "./setup"
+step "./setup (root)" in_root "cd $wb && ./setup"
+# Everything after the packages runs as an ordinary user.
+in_root "useradd -m -s /bin/bash wb && chown -R wb:wb $wb"
+if [ -n "$cache" ]; then
+	mkdir -p "$root/home/wb/.cache"
+	cp -a "$cache" "$root/home/wb/.cache/ccache"
+	in_root "chown -R wb:wb /home/wb/.cache"
+fi
 if [ $quick = 0 ]; then
 	step "make all" in_wb "make all"
 	step "make check" in_wb "make check"
