@@ -24,8 +24,8 @@ per_test=$(cat "$inst"/*/settings 2>/dev/null | sed -n 's/^timeout=//p' | sort -
 # io_uring tests get the emulated NVMe namespaces they may overwrite, by
 # name: the throttled one for passthrough, the large one for block I/O.
 devices=(NG_DEV=/dev/ng0n3 NVME_DEV=/dev/nvme0n1)
-[ $named = 1 ] || devices=(-u NG_DEV -u NVME_DEV)
+[ $named = 1 ] || devices=()
 exec "$top/scripts/host/vm.sh" -k "$out" -t "$((timeout + ${per_test:-45}))" -d "$vm" -- \
-	env UBLK_SCRATCH=/mnt/scratch TMPDIR=/mnt/scratch "${devices[@]}" \
+	env -u NG_DEV -u NVME_DEV UBLK_SCRATCH=/mnt/scratch TMPDIR=/mnt/scratch ${devices[@]+"${devices[@]}"} \
 	KSFT_TIME_SCALE="${WB_TIME_SCALE:-1}" \
 	"$inst/run_kselftest.sh" "$@"
