@@ -66,6 +66,13 @@ PEER_OUT ?= $(if $(filter 6.1,$(KVER)),$(root_6.12)/base/kernel-$(PROFILE))
 peer_make = $(MAKE) -s KVER=6.12 TREE=$(root_6.12)/linux PATCHES=$(patches_6.12) \
 	OUT=$(root_6.12)/kernel-$(PROFILE) VM=$(root_6.12)/vm-$(PROFILE)
 
+# The current upstream anchor: Debian's 7.3-rc base, unpatched, from the
+# same fragments (+ config/ublk-legacy.config), the benchmarks' fourth
+# column ('7.3'). UP_OUT= leaves it out.
+UP_OUT ?= $(if $(filter 6.1,$(KVER)),$(root_7.3)/base/kernel-$(PROFILE))
+up_make = $(MAKE) -s KVER=7.3 TREE=$(root_7.3)/linux PATCHES=$(patches_7.3) \
+	OUT=$(root_7.3)/kernel-$(PROFILE) VM=$(root_7.3)/vm-$(PROFILE)
+
 fragments_default := config/boot.config config/block.config config/trace.config
 fragments_debug   := $(fragments_default) config/debug.config
 fragments_module  := $(fragments_default) config/ublk-module.config
@@ -131,7 +138,7 @@ export WB_LOCK_FILE = $(ROOT)/.lock-$(PROFILE)
 count = scripts/host/ktap-count.sh
 has_series = $(shell git -C $(TREE) rev-parse --verify -q refs/heads/series 2>/dev/null)
 
-.PHONY: all help deps fetch fetch-peer tree export kernel cover base-kernel peer-kernel tio bench profile bench-ublk liburing liburing-baseline liburing-export fio debug selftests run kselftest expected lint send check check-stable checkpatch clean
+.PHONY: all help deps fetch fetch-peer tree export kernel cover base-kernel peer-kernel up-kernel tio bench profile bench-ublk liburing liburing-baseline liburing-export fio debug selftests run kselftest expected lint send check check-stable checkpatch clean
 all: kselftest
 
 help:
@@ -176,17 +183,21 @@ base-kernel: fetch
 peer-kernel:
 	@$(peer_make) base-kernel
 
+## up-kernel   build the 7.3-rc base, unpatched, with the same PROFILE in build/up/base/kernel-PROFILE
+up-kernel:
+	@$(up_make) base-kernel
+
 ## tio         build fio's t/io_uring from Debian's fio source package
 tio:
 	@$(stage) t/io_uring scripts/host/build-tio.sh $(SRC)
 
-## bench       base, series and peer in icount mode, suites BENCH_SUITES (bio lazy link)
-bench: kernel base-kernel $(if $(PEER_OUT),peer-kernel) tio $(LINK_NOPS)
+## bench       base, series, peer (6.12) and 7.3 in icount mode, suites BENCH_SUITES (bio lazy link)
+bench: kernel base-kernel $(if $(PEER_OUT),peer-kernel) $(if $(UP_OUT),up-kernel) tio $(LINK_NOPS)
 	@$(stage) bench scripts/host/bench.sh $(BENCH_DIR)/$(PROFILE) $(TIO) $(LINK_NOPS) "$(BENCH_SUITES)" \
-		base=$(BASE_OUT) series=$(OUT) $(if $(PEER_OUT),peer=$(PEER_OUT))
+		base=$(BASE_OUT) series=$(OUT) $(if $(PEER_OUT),peer=$(PEER_OUT)) $(if $(UP_OUT),7.3=$(UP_OUT))
 
 ## profile     instructions and calls per I/O by kernel function, two of base, series
-##             and peer side by side (KERNELS="series peer"), on one benchmark case
+##             peer and 7.3 side by side (KERNELS="series 7.3"), on one benchmark case
 ##             (SUITE, CASE: as in 'make bench'); results in build/bench/profile
 KERNELS ?= series peer
 SUITE   ?= bio
@@ -197,10 +208,12 @@ MARK     = $(BUILD)/mark
 kout_base   = $(BASE_OUT)
 kout_series = $(OUT)
 kout_peer   = $(PEER_OUT)
+kout_7.3    = $(UP_OUT)
 build_base   = base-kernel
 build_series = kernel
 build_peer   = peer-kernel
-profile: $(foreach k,$(KERNELS),$(or $(build_$(k)),$(error unknown kernel $(k): base, series or peer))) \
+build_7.3    = up-kernel
+profile: $(foreach k,$(KERNELS),$(or $(build_$(k)),$(error unknown kernel $(k): base, series, peer or 7.3))) \
 		tio $(LINK_NOPS) $(PLUGIN) $(MARK) $(if $(filter ublk,$(SUITE)),$(UBLK_SERVER))
 	@$(stage) "profile $(SUITE) $(CASE)" scripts/host/profile.sh $(BENCH_DIR)/profile $(PLUGIN) $(MARK) \
 		$(TIO) $(LINK_NOPS) $(UBLK_SERVER) $(SUITE) '$(CASE)' $(ROWS) \
@@ -225,11 +238,12 @@ $(UBLK_SERVER): kernel
 
 ublk_kernels = base-y=$(ROOT)/base/kernel-default base-m=$(ROOT)/base/kernel-module \
 	series-y=$(ROOT)/kernel-default series-m=$(ROOT)/kernel-module \
-	$(if $(PEER_OUT),peer-y=$(root_6.12)/base/kernel-default)
-## bench-ublk  ublk on base, series (built in and module) and peer: icount, then 2 vCPUs x BENCH_ROUNDS
+	$(if $(PEER_OUT),peer-y=$(root_6.12)/base/kernel-default) \
+	$(if $(UP_OUT),7.3-y=$(root_7.3)/base/kernel-default)
+## bench-ublk  ublk on base, series (built in and module), peer and 7.3: icount, then 2 vCPUs x BENCH_ROUNDS
 bench-ublk: tio $(UBLK_SERVER)
 	@$(MAKE) -s kernel base-kernel PROFILE=module
-	@$(MAKE) -s base-kernel $(if $(PEER_OUT),peer-kernel) PROFILE=default
+	@$(MAKE) -s base-kernel $(if $(PEER_OUT),peer-kernel) $(if $(UP_OUT),up-kernel) PROFILE=default
 	@$(stage) "bench ublk, icount" scripts/host/bench-ublk.sh $(BENCH_DIR)/ublk-icount $(TIO) \
 		$(UBLK_SERVER) icount 1 $(ublk_kernels)
 	@$(stage) "bench ublk, 2 vCPUs" scripts/host/bench-ublk.sh $(BENCH_DIR)/ublk-smp $(TIO) \
