@@ -116,8 +116,8 @@ LIBURING_BASELINE = $(baseline_$(KVER))
 # The guest's bound for a whole suite: 2.15's 258 tests took 31 min on the
 # 7.3 base beside a kernel build, more than TIMEOUT.
 LIBURING_TIMEOUT = $(shell t=$(TIMEOUT); echo $$((t > 5400 ? t : 5400)))
-# The kselftest results the gate expects, skips included: 'kselftest' (the
-# default profile), 'kselftest-module' (the ublk tests on the module one).
+# The results each part of the gate expects, skips included, a list per
+# part named after it (check.sh, ktap-count.sh -e).
 EXPECTED = expected
 
 # Benchmark suites (scripts/guest/bench.sh): bio cache, lazy task_work wake,
@@ -131,8 +131,11 @@ LINK_NOPS   = $(ROOT)/link_nops
 UBLK_SERVER = $(ROOT)/ublk_server
 
 stage = scripts/host/stage.sh
-# Stages of one tree version and profile run one at a time (stage.sh).
+# Stages of one tree version and profile run one make at a time
+# (stage.sh); the stages of this make, recursive ones included, are one
+# session, which waits for itself instead (make -j).
 export WB_LOCK_FILE = $(ROOT)/.lock-$(PROFILE)
+export WB_SESSION := $(or $(WB_SESSION),$(shell echo "$$PPID-$$(date +%s%N)"))
 # Every suite's KTAP through one counter: results as they come, then
 # 'N passed, N failed, N skipped'.
 count = scripts/host/ktap-count.sh
@@ -145,8 +148,9 @@ help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
 
 ## deps        install the Debian packages the workbench needs (as root)
+# (no lock: run as root, it must not leave root's files in build/)
 deps:
-	@$(stage) deps scripts/host/install-deps.sh
+	@WB_LOCK_FILE= $(stage) deps scripts/host/install-deps.sh
 
 ## fetch       download the pinned linux-source-KVER (6.1), commit it as tag 'base' in TREE;
 ##             UPSTREAM_TREE=<git tree> [UPSTREAM_REV=<rev>]: that tree's revision instead
@@ -299,6 +303,7 @@ kselftest: selftests
 expected:
 	@for k in $(wildcard $(VM)/check/*.ktap $(root_6.12)/vm-$(PROFILE)/check/*.ktap); do \
 		l=$${k%.ktap}.log; e=$(EXPECTED)/$$(basename $${k%.ktap}); \
+		[ -f $$l ] || continue; \
 		$(count) -q -w $$e < $$l | sed "s|^|$$e: |"; \
 	done
 
@@ -328,6 +333,9 @@ send: tree
 ##             (ublk's also on the module profile), liburing, fio verify; the 7.3 series'
 ##             round trip and send dry run, a build of each of its patches, and its
 ##             liburing series' tests
+# make check uses the default and module builds and 7.3's: it holds their
+# locks, whatever PROFILE says.
+check: export WB_LOCK_FILE = $(ROOT)/.lock-default $(ROOT)/.lock-module $(root_7.3)/.lock-default
 check: tree
 	@$(MAKE) -s selftests
 	@$(MAKE) -s selftests PROFILE=module SELFTESTS=ublk
@@ -337,6 +345,7 @@ check: tree
 		-T $(TIMEOUT) $(call upstream_check,7.3)
 
 ## check-stable  the 6.12 stable backport's part of the gate (as check's 7.3 part)
+check-stable: export WB_LOCK_FILE = $(root_6.12)/.lock-default
 check-stable:
 	@$(peer_make) PROFILE=default tree
 	@$(stage) "check 6.12" scripts/host/check.sh -O -w $(root_6.12)/vm-default/check -e $(EXPECTED) \

@@ -16,7 +16,9 @@ mkdir -p "$logs"
 git -C "$tree" rev-parse -q --verify series > /dev/null ||
 	{ echo "build-each: $tree has no branch 'series'" >&2; exit 1; }
 if [ ! -e "$wt/.git" ]; then
-	rm -rf "$wt"
+	# Only a directory of the workbench's own, emptied, then made anew.
+	wt=$("$(dirname "$0")/fresh-dir.sh" "$wt") || exit 2
+	rm -r "$wt"
 	git -C "$tree" worktree prune
 	git -C "$tree" worktree add -q --detach "$wt" series || exit 1
 fi

@@ -23,9 +23,9 @@
 #                  -N <liburing-pin> -M <liburing-patch-dir>]
 # With -O, only -w, -e, -T and the -u group are needed. The -u series is
 # built in a worktree of its own (-W), in -K. <expected-dir> holds the
-# expected results (ktap-count.sh -e): the kselftests' ('kselftest' and,
-# with -m, 'kselftest-module') and, with -u, the liburing series' tests on
-# that series ('liburing-<version>').
+# expected results of each part (ktap-count.sh -e), in a file named after
+# the part: 'kselftests', 'kselftests-ublk-as-a-module',
+# '7-3-liburing-series', ... ('make expected' writes them from the logs).
 set -u
 usage() {
 	echo "usage: $0 -t <tree> -p <patch-dir> -k <kernel-out-dir> -w <work-dir>" \
@@ -127,9 +127,8 @@ fi
 
 # The series for upstream or stable (-V: 7.3, 6.12): each patch is built,
 # the last build is what its tests boot. Its tests are its liburing
-# series' new ones, which must all pass there (no baseline;
-# 'liburing-<version>' lists them, so none goes missing or turns into a
-# skip).
+# series' new ones, which must all pass there (no baseline; their list
+# says which may skip, so none goes missing or turns into a skip).
 if [ -n "$utree" ]; then
 	"$host/liburing-build.sh" "$usrc" "$upin" "$ulpdir" > "$work/liburing-build-$uver.log" 2>&1 ||
 		echo "check: liburing's tree for $uver did not build, see $work/liburing-build-$uver.log"

@@ -59,13 +59,17 @@ check() {
 total() { "$count" "$@" | "$count" -q; }
 
 echo "TAP version 13"
-echo "1..26"
+echo "1..31"
 run | check "the expected results pass" 0 "2 passed, 0 failed, 1 skipped" "$count" -e "$work/list"
 : | check "no result at all fails" 1 "not ok 1 the input: no results" "$count"
 check "a command that fails without a result fails the gate's total" 1 "1 failed" \
 	total -l part -- sh -c 'exit 3'
 check "a command that fails after passing results fails the gate's total" 1 "1 passed, 1 failed" \
 	total -l part -- sh -c 'echo "ok 1 a"; exit 3'
+check "a command that fails after output without a final newline fails" 1 "the run failed (exit 3)" \
+	"$count" -- sh -c 'printf "ok 1 a"; exit 3'
+: | check "a part without its expected list fails (and still runs)" 1 "no expected list" \
+	"$count" -e "$work/none" -- echo "ok 1 a"
 : | check "a part that prints nothing fails the gate's total" 1 "0 passed, 1 failed" total -l part
 printf '%s\n' "1..3" "ok 1 a" | check "a plan of 3 with one result fails" 1 \
 	"planned 3 results, printed 1" "$count"
@@ -75,6 +79,8 @@ run | sed '$d' | sed 's/^1\.\.1$/1..2/' | { cat; run | sed -n '3,$p'; } |
 	check "a run whose last program's line was lost fails" 1 "planned 2 results, printed 1" "$count"
 run | sed '/# ok 3 c/d' | check "a program that printed fewer results than it planned fails" 1 \
 	"io_uring: t (planned 3 results, printed 2)" "$count"
+run | sed '/# ok [0-9]/d' | check "a program that planned results and printed none fails" 1 \
+	"io_uring: t (planned 3 results, printed 0)" "$count"
 run | grep -v 'ok 3 c' | sed 's/# 1\.\.3/# 1..2/' | check "a result that vanished fails, by name" 1 \
 	"io_uring: t c (expected pass, did not run)" "$count" -e "$work/list"
 run | sed 's/ok 1 a/ok 1 a # SKIP lacks it/' | check "a new skip fails, by name" 1 \
@@ -103,6 +109,16 @@ check "liburing: a timeout where the base skipped fails" 1 "s.t # timeout here, 
 	judge "not ok 1 liburing: s.t # timeout"
 check "liburing: failing where the base fails passes" 0 "x.t # fail here, fail on base" \
 	judge "not ok 1 liburing: x.t # fail"
+empty() {
+	printf '%s\n' "1..2" "ok 1 liburing: new.t" "not ok 2 liburing: p.t # fail" |
+		"$host/liburing-judge.sh" /dev/null new.t | "$count"
+}
+check "liburing: with an empty baseline every result is judged" 1 "1 passed, 1 failed" empty
+printf 'x.t fail\r\n' > "$work/baseline-crlf"
+crlf() {
+	printf '%s\n' "1..1" "not ok 1 liburing: x.t # fail" | "$host/liburing-judge.sh" "$work/baseline-crlf" | "$count"
+}
+check "liburing: a baseline with CRLF line ends is read as it says" 0 "x.t # fail here, fail on base" crlf
 
 # The series round trip on a tree of one patch, its patch directory in a
 # repository of its own.

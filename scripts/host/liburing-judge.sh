@@ -2,7 +2,8 @@
 # Judge liburing's results (guest/liburing.sh's KTAP, on standard input)
 # against the base's: the baseline lists the tests that do not pass on the
 # unpatched base ('<test> <status> <reason>': fail, timeout or skip).
-#   - A test the liburing series adds (named after the baseline) must pass
+#   - A test the liburing series adds or changes (named after the
+#     baseline) must pass
 #     (or skip, which the part's expected list then has to allow).
 #   - Any other test passes, or does here what it does on the base: one
 #     that fails or times out on both is ok ('fail here, fail on base'),
@@ -19,8 +20,10 @@ set -u
 awk=(awk)
 awk -W version 2>&1 | grep -q mawk && awk=(awk -W interactive)
 "${awk[@]}" -v series="${*:2}" '
-	FNR == NR { if ($1 !~ /^#/ && NF >= 2) base[$1] = $2; next }
-	FNR == 1 { n = split(series, s, " "); for (i = 1; i <= n; i++) ours[s[i]] = 1 }
+	# The baseline (which may be empty: FNR == NR would take the results
+	# for it), then the results.
+	FILENAME == ARGV[1] { sub(/\r$/, ""); if ($1 !~ /^#/ && NF >= 2) base[$1] = $2; next }
+	!started { started = 1; n = split(series, s, " "); for (i = 1; i <= n; i++) ours[s[i]] = 1 }
 	/^(not )?ok [0-9]+ liburing: / {
 		num = $0; sub(/^(not )?ok /, "", num); sub(/ .*/, "", num)
 		t = $0; sub(/^(not )?ok [0-9]+ liburing: /, "", t); sub(/ .*/, "", t)

@@ -28,8 +28,10 @@ lu=$("$top/scripts/host/liburing-build.sh" "$src" "$pin" "$lpatches")
 [ $regen = 1 ] || [ -r "$baseline" ] || { echo "liburing: no baseline $baseline" >&2; exit 2; }
 [ $regen = 0 ] || [ -e "$baseline" ] || : > "$baseline"
 
-# The tests the liburing series adds.
-ours=$(git -C "$lu" diff --name-only --diff-filter=A base series -- 'test/*.c' | sed 's|^test/||; s|\.c$|.t|')
+# The tests the liburing series adds or changes.
+ours=$(git -C "$lu" diff --no-renames --name-only --diff-filter=AM base series -- 'test/*.c' 'test/*.cc') ||
+	{ echo "liburing: cannot list the series' tests in $lu" >&2; exit 1; }
+ours=$(sed 's|^test/||; s|\.cc*$|.t|' <<< "$ours")
 if [ $ours_only = 1 ]; then
 	[ -n "$ours" ] || { echo "liburing: the series of $lu adds no test" >&2; exit 1; }
 	only=$ours

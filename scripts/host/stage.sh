@@ -1,30 +1,44 @@
 #!/bin/bash
 # Run one stage of the workbench: print its name, then its status and time.
-# With WB_LOCK_FILE set (the Makefile sets one per tree version and
-# profile), the stage holds that lock while it runs (stages it starts
-# run under it): a second target on the same build and VM directories (make
-# kselftest during make check, which would delete each other's
-# kselftest_install and mod/) is refused at once instead.
+# WB_LOCK_FILE names the locks of the build and VM directories the stage
+# uses (the Makefile sets them: one per tree version and profile, make
+# check all three of its own). The stage holds them while it runs; stages
+# it starts run under them (WB_LOCK_HELD). A lock held by another make
+# (make kselftest during make check, which would delete each other's
+# kselftest_install and mod/) refuses the stage at once; one held by a
+# stage of the same make (WB_SESSION, make -j) is waited for.
 # usage: stage.sh <name> <command>...
 set -u
 [ $# -ge 2 ] || { echo "usage: $0 <name> <command>..." >&2; exit 2; }
 name=$1
 shift
-if [ -n "${WB_LOCK_FILE:-}" ] && [ "${WB_LOCK_HELD:-}" != "$WB_LOCK_FILE" ]; then
-	mkdir -p "$(dirname "$WB_LOCK_FILE")"
-	exec 9>>"$WB_LOCK_FILE"
-	if ! flock -n 9; then
-		echo "== $name: refused: another make target is running on this build's profile" \
-		     "($WB_LOCK_FILE is locked); targets of one KVER and PROFILE run one at a time" >&2
-		exit 1
+held=" ${WB_LOCK_HELD:-} "
+for lock in ${WB_LOCK_FILE:-}; do
+	case $held in *" $lock "*) continue ;; esac
+	mkdir -p "$(dirname "$lock")"
+	exec {fd}>>"$lock"
+	if ! flock -n "$fd"; then
+		if [ -n "${WB_SESSION:-}" ] && [ "$(cat "$lock.session" 2>/dev/null)" = "$WB_SESSION" ]; then
+			flock "$fd"
+		else
+			echo "== $name: refused: another make is running on the same build ($lock is locked," \
+			     "session $(cat "$lock.session" 2>/dev/null || echo unknown)); targets of one KVER and" \
+			     "PROFILE run one make at a time" >&2
+			exit 1
+		fi
 	fi
-	export WB_LOCK_HELD=$WB_LOCK_FILE
-fi
+	echo "${WB_SESSION:-}" > "$lock.session"
+	held+="$lock "
+	fds+=" $fd"
+done
+export WB_LOCK_HELD=$held
 start=$(date +%s)
 echo "== $name"
-# The lock is this shell's alone: a child left behind (git's background
-# gc, say) must not keep it after the stage.
-"$@" 9>&-
+# The locks are this shell's alone: a child left behind (git's background
+# gc, the build's progress ticker) must not keep them after the stage.
+closing=()
+for fd in ${fds:-}; do closing+=("$fd>&-"); done
+eval '"$@"' "${closing[@]}"
 rc=$?
 t=$(($(date +%s) - start))
 if [ $rc -eq 0 ]; then

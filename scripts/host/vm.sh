@@ -46,6 +46,8 @@ mkdir -p "$dir/out"
 # owners, modes and device nodes in extended attributes (mapped-xattr):
 # what the guest's root makes there is a plain file of the user running
 # QEMU, never a device node or a setuid file of the host.
+python3 -c 'import os, sys; os.setxattr(sys.argv[1], "user.workbench", b"1")' "$dir/out" 2>/dev/null ||
+	{ echo "vm: $dir is on a file system without user extended attributes, which the guest's share needs" >&2; exit 2; }
 printf '%q ' "$@" > "$dir/out/cmd"
 cat > "$dir/out/env" <<ENV
 WB_TOP=$top
