@@ -97,9 +97,13 @@ mount --bind -o ro "$repo" "$root/srv/repo"
 step "apt-get install git; git clone" in_root "apt-get update -qq &&
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq git >/dev/null &&
 	git clone -q /srv/repo $wb"
-step "./setup (root)" in_root "cd $wb && ./setup"
-# Everything after the packages runs as an ordinary user.
+# The user's clone, as if cloned as that user; then './setup' as root,
+# which must leave nothing of root's in it (the user's make would trip
+# over it), and everything after it as the user.
 in_root "useradd -m -s /bin/bash wb && chown -R wb:wb $wb"
+step "./setup (root)" in_root "cd $wb && ./setup"
+step "nothing of root's left in the clone" in_root \
+	"left=\$(find $wb -user root | head); [ -z \"\$left\" ] || { echo \"root's: \$left\"; exit 1; }"
 if [ -n "$cache" ]; then
 	mkdir -p "$root/home/wb/.cache"
 	cp -a "$cache" "$root/home/wb/.cache/ccache"
