@@ -127,7 +127,7 @@ else
 	step "t/io_uring build" in_wb "scripts/host/build-tio.sh build/src"
 	step "make checkpatch" in_wb "make checkpatch"
 	step "send dry run, no git identity" in_wb \
-		"scripts/host/ktap-count.sh -- scripts/host/send.sh -n build/linux patches build/check-send"
+		"SENDER='Test Sender <sender@example.org>' scripts/host/ktap-count.sh -- scripts/host/send.sh -n build/linux patches build/check-send"
 	step "series round trip, no git identity" in_wb \
 		"scripts/host/ktap-count.sh -- scripts/host/roundtrip.sh build/linux patches build/check-roundtrip"
 	if [ -n "$kout" ]; then
