@@ -36,9 +36,10 @@ start=$(date +%s)
 echo "== $name"
 # The locks are this shell's alone: a child left behind (git's background
 # gc, the build's progress ticker) must not keep them after the stage.
-closing=()
-for fd in ${fds:-}; do closing+=("$fd>&-"); done
-eval '"$@"' "${closing[@]}"
+(
+	for fd in ${fds:-}; do exec {fd}>&-; done
+	exec "$@"
+)
 rc=$?
 t=$(($(date +%s) - start))
 if [ $rc -eq 0 ]; then
