@@ -62,16 +62,16 @@ BASE_VM   = $(ROOT)/base/vm-$(PROFILE)
 # (+ config/ublk-legacy.config), a third column in the benchmarks.
 # PEER_OUT= leaves it out of the benchmarks.
 PEER_OUT ?= $(if $(filter 6.1,$(KVER)),$(root_6.12)/base/kernel-$(PROFILE))
-# make for the 6.12 tree, whatever TREE, OUT, ... this one was given.
-peer_make = $(MAKE) -s KVER=6.12 TREE=$(root_6.12)/linux PATCHES=$(patches_6.12) \
-	OUT=$(root_6.12)/kernel-$(PROFILE) VM=$(root_6.12)/vm-$(PROFILE)
+# make for the tree of version $(1), whatever TREE, OUT, ... this one was
+# given; peer_make for the 6.12 tree.
+kver_make = $(MAKE) -s KVER=$(1) TREE=$(root_$(1))/linux PATCHES=$(patches_$(1)) \
+	OUT=$(root_$(1))/kernel-$(PROFILE) VM=$(root_$(1))/vm-$(PROFILE)
+peer_make = $(call kver_make,6.12)
 
 # The current upstream anchor: Debian's 7.3-rc base, unpatched, from the
 # same fragments (+ config/ublk-legacy.config), the benchmarks' fourth
 # column ('7.3'). UP_OUT= leaves it out.
 UP_OUT ?= $(if $(filter 6.1,$(KVER)),$(root_7.3)/base/kernel-$(PROFILE))
-up_make = $(MAKE) -s KVER=7.3 TREE=$(root_7.3)/linux PATCHES=$(patches_7.3) \
-	OUT=$(root_7.3)/kernel-$(PROFILE) VM=$(root_7.3)/vm-$(PROFILE)
 
 fragments_default := config/boot.config config/block.config config/trace.config
 fragments_debug   := $(fragments_default) config/debug.config
@@ -189,7 +189,7 @@ peer-kernel:
 
 ## up-kernel   build the 7.3-rc base, unpatched, with the same PROFILE in build/up/base/kernel-PROFILE
 up-kernel:
-	@$(up_make) base-kernel
+	@$(call kver_make,7.3) base-kernel
 
 ## tio         build fio's t/io_uring from Debian's fio source package
 tio:
