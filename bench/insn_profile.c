@@ -9,8 +9,9 @@
  * executes the block that starts at the mark (the entry of a syscall
  * handler nothing else calls), the counts since the previous mark are
  * written to <prefix>.<n> (n = 1, 2, ...) and restarted: one line per block
- * executed, '<start address> <instructions> <executions>'. Blocks below the
- * kernel's half of the address space are summed in one line, address 0.
+ * executed, '<start address> <instructions> <executions> <atomics>', the
+ * last the block's atomic instructions (see atomic()). Blocks below the
+ * kernel's half of the address space are counted as one, at address 0.
  *
  * Counted with inline adds: exact with one vCPU, as -icount runs.
  */
@@ -27,6 +28,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 struct block {
 	uint64_t addr;
 	uint64_t insns;
+	uint64_t atomics;
 	uint64_t count;		/* bumped inline by the translated code */
 	struct block *next;
 };
@@ -37,7 +39,7 @@ static uint64_t mark;
 static const char *out;
 static unsigned int dumps;
 
-static struct block *block_of(uint64_t addr, uint64_t insns)
+static struct block *block_of(uint64_t addr, uint64_t insns, uint64_t atomics)
 {
 	size_t h;
 	struct block *b;
@@ -46,13 +48,14 @@ static struct block *block_of(uint64_t addr, uint64_t insns)
 		addr = 0;
 	h = ((addr >> 2) * 0x9e3779b97f4a7c15ULL ^ insns) & (table_size - 1);
 	for (b = table[h]; b; b = b->next)
-		if (b->addr == addr && b->insns == insns)
+		if (b->addr == addr && b->insns == insns && b->atomics == atomics)
 			return b;
 	b = calloc(1, sizeof(*b));
 	if (!b)
 		abort();
 	b->addr = addr;
 	b->insns = insns;
+	b->atomics = atomics;
 	b->next = table[h];
 	table[h] = b;
 	return b;
@@ -75,18 +78,107 @@ static void dump(unsigned int vcpu, void *data)
 
 		for (b = table[i]; b; b = b->next) {
 			if (b->count)
-				fprintf(f, "%" PRIx64 " %" PRIu64 " %" PRIu64 "\n",
-					b->addr, b->insns, b->count);
+				fprintf(f, "%" PRIx64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n",
+					b->addr, b->insns, b->count, b->atomics);
 			b->count = 0;
 		}
 	}
 	fclose(f);
 }
 
+/*
+ * Whether the x86-64 instruction in p[0..n) can take a LOCK prefix and
+ * writes memory: ADD OR ADC SBB AND SUB XOR (00-31 r/m,r; 80 81 83 but
+ * CMP), XCHG, NOT NEG (F6 F7 /2 /3), INC DEC (FE FF /0 /1), BTS BTR BTC,
+ * CMPXCHG, XADD, CMPXCHG8B/16B (0F C7 /1); ModRM mod 3 is a register.
+ */
+static int lockable(const uint8_t *p, size_t n)
+{
+	unsigned int op, reg;
+
+	if (n < 2)
+		return 0;
+	op = p[0];
+	if (op == 0x0f) {
+		if (n < 3 || (p[2] >> 6) == 3)
+			return 0;
+		reg = (p[2] >> 3) & 7;
+		switch (p[1]) {
+		case 0xab: case 0xb3: case 0xbb:	/* BTS BTR BTC */
+		case 0xb0: case 0xb1: case 0xc0: case 0xc1:	/* CMPXCHG XADD */
+			return 1;
+		case 0xba:				/* BT group, not BT */
+			return reg >= 5;
+		case 0xc7:				/* CMPXCHG8B/16B */
+			return reg == 1;
+		}
+		return 0;
+	}
+	if ((p[1] >> 6) == 3)
+		return 0;
+	reg = (p[1] >> 3) & 7;
+	if (op < 0x40)
+		return (op & 7) < 2 && (op >> 3) != 7;	/* not CMP */
+	switch (op) {
+	case 0x80: case 0x81: case 0x83:
+		return reg != 7;
+	case 0x86: case 0x87:
+		return 1;
+	case 0xf6: case 0xf7:
+		return reg == 2 || reg == 3;
+	case 0xfe: case 0xff:
+		return reg <= 1;
+	}
+	return 0;
+}
+
+/*
+ * Whether an instruction is atomic: a LOCK (F0) prefix, or XCHG with memory
+ * (implicitly locked). Also a DS (3E) prefix on a lockable instruction:
+ * with one CPU present (vm.sh -b), kernels up to 6.x patch the LOCK prefix
+ * of every LOCK_PREFIX site (.smp_locks) into DS, which means nothing in
+ * 64-bit mode and which compilers do not emit, so the atomics of 6.1 and
+ * 7.3 (which no longer patches) are counted alike.
+ */
+static int atomic(const uint8_t *p, size_t n)
+{
+	int lock = 0, ds = 0;
+
+	for (; n; p++, n--) {
+		if (*p == 0xf0)
+			lock = 1;
+		else if (*p == 0x3e)
+			ds = 1;
+		else if (*p != 0x66 && *p != 0x67 && *p != 0xf2 && *p != 0xf3 &&
+			 *p != 0x2e && *p != 0x36 && *p != 0x26 &&
+			 *p != 0x64 && *p != 0x65)
+			break;
+	}
+	if (n && (*p & 0xf0) == 0x40) {		/* REX */
+		p++;
+		n--;
+	}
+	if (lock)
+		return 1;
+	if (n >= 2 && (p[0] == 0x86 || p[0] == 0x87) && (p[1] >> 6) != 3)
+		return 1;
+	return ds && lockable(p, n);
+}
+
 static void translated(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
 	uint64_t addr = qemu_plugin_tb_vaddr(tb);
-	struct block *b = block_of(addr, qemu_plugin_tb_n_insns(tb));
+	size_t i, n = qemu_plugin_tb_n_insns(tb);
+	uint64_t atomics = 0;
+	struct block *b;
+
+	for (i = 0; i < n; i++) {
+		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
+
+		atomics += atomic(qemu_plugin_insn_data(insn),
+				  qemu_plugin_insn_size(insn));
+	}
+	b = block_of(addr, n, atomics);
 
 	qemu_plugin_register_vcpu_tb_exec_inline(tb, QEMU_PLUGIN_INLINE_ADD_U64,
 						 &b->count, 1);
