@@ -6,8 +6,9 @@
 # writable share, /mnt/out) and attributes every executed block to the kernel
 # function it starts in (the guest's /proc/kallsyms, modules included).
 # Under -icount shift=0 an instruction is a nanosecond of guest time.
-# Prints the functions whose instructions per I/O differ most, calls per I/O
-# beside them; results in <results-dir>/<case>.
+# Prints the functions whose instructions per I/O differ most, calls and
+# atomics (locked instructions, the plugin's count) per I/O beside them,
+# then those whose atomics per I/O differ; results in <results-dir>/<case>.
 # usage: profile.sh <results-dir> <plugin.so> <mark> <t/io_uring> <link_nops> <ublk_server>
 #                   <suite> <case> <rows> <name>=<kernel-out-dir> <name>=<kernel-out-dir>
 set -eu
@@ -42,24 +43,40 @@ for kv; do
 done
 
 a=${names[0]} b=${names[1]}
-row="%-40s %9s %9s %9s %9s %8s\n"
-{
-	echo "$case ($suite), per I/O: instructions (= guest ns under -icount shift=0) and calls;" \
-		"$(cat "$res/$a.units") I/Os on $a, $(cat "$res/$b.units") on $b"
-	# shellcheck disable=SC2059
-	printf "$row" function "$a calls" "$b calls" "$a ns" "$b ns" diff
-	paste <(awk '{ n += $3 } END { printf "%.1f", n }' "$res/$a.functions") \
-		<(awk '{ n += $3 } END { printf "%.1f", n }' "$res/$b.functions") |
-		awk '{ printf "%-40s %9s %9s %9.1f %9.1f %+8.1f\n", "(all)", "", "", $1, $2, $2 - $1 }'
-	# The functions by the size of their difference, the largest first.
-	awk -v a="$a" -v b="$b" '
+row="%-40s %9s %9s %9s %9s %8s %9s %9s\n"
+# The functions by the size of their difference in instructions per I/O
+# (column 3 of the .functions) or, leaving out the equal ones, atomics per
+# I/O (column 4), the largest first.
+rows() {
+	awk -v a="$a" -v b="$b" -v c="$1" '
 		FNR == 1 { k = k == "" ? a : b }
-		{ calls[k, $1] = $2; ins[k, $1] = $3; fn[$1] = 1 }
+		{ calls[k, $1] = $2; ins[k, $1] = $3; atom[k, $1] = $4; fn[$1] = 1 }
 		END {
 			for (f in fn) {
 				d = ins[b, f] - ins[a, f]
-				printf "%.2f %-40s %9.3f %9.3f %9.1f %9.1f %+8.1f\n", d < 0 ? -d : d,
-					substr(f, 1, 40), calls[a, f], calls[b, f], ins[a, f], ins[b, f], d
+				s = c == 3 ? d : atom[b, f] - atom[a, f]
+				if (c == 4 && s == 0)
+					continue
+				printf "%.3f %-40s %9.3f %9.3f %9.1f %9.1f %+8.1f %9.3f %9.3f\n",
+					s < 0 ? -s : s, substr(f, 1, 40), calls[a, f], calls[b, f],
+					ins[a, f], ins[b, f], d, atom[a, f], atom[b, f]
 			}
-		}' "$res/$a.functions" "$res/$b.functions" | sort -k1,1gr | head -n "$rows" | cut -d' ' -f2-
+		}' "$res/$a.functions" "$res/$b.functions" | sort -k1,1gr -k2,2 | head -n "$rows" | cut -d' ' -f2-
+}
+{
+	echo "$case ($suite), per I/O: instructions (= guest ns under -icount shift=0), calls and" \
+		"atomics (locked instructions); $(cat "$res/$a.units") I/Os on $a, $(cat "$res/$b.units") on $b"
+	# shellcheck disable=SC2059
+	printf "$row" function "$a calls" "$b calls" "$a ns" "$b ns" diff "$a atom" "$b atom"
+	# The totals: instructions and atomics per I/O.
+	paste <(awk '{ n += $3; m += $4 } END { printf "%.1f %.3f", n, m }' "$res/$a.functions") \
+		<(awk '{ n += $3; m += $4 } END { printf "%.1f %.3f", n, m }' "$res/$b.functions") |
+		awk '{ printf "%-40s %9s %9s %9.1f %9.1f %+8.1f %9.3f %9.3f\n", "(all)", "", "", $1, $3,
+			$3 - $1, $2, $4 }'
+	rows 3
+	echo
+	echo "The functions whose atomics per I/O differ most:"
+	# shellcheck disable=SC2059
+	printf "$row" function "$a calls" "$b calls" "$a ns" "$b ns" diff "$a atom" "$b atom"
+	rows 4
 } | tee "$res/table.txt"
