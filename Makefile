@@ -200,9 +200,9 @@ bench: kernel base-kernel $(if $(PEER_OUT),peer-kernel) $(if $(UP_OUT),up-kernel
 	@$(stage) bench scripts/host/bench.sh $(BENCH_DIR)/$(PROFILE) $(TIO) $(LINK_NOPS) "$(BENCH_SUITES)" \
 		base=$(BASE_OUT) series=$(OUT) $(if $(PEER_OUT),peer=$(PEER_OUT)) $(if $(UP_OUT),7.3=$(UP_OUT))
 
-## profile     instructions and calls per I/O by kernel function, two of base, series
-##             peer and 7.3 side by side (KERNELS="series 7.3"), on one benchmark case
-##             (SUITE, CASE: as in 'make bench'); results in build/bench/profile
+## profile     instructions, calls and atomics per I/O by kernel function, two of
+##             base, series, peer and 7.3 side by side (KERNELS="series 7.3"), on one
+##             benchmark case (SUITE, CASE: as in 'make bench'); results in build/bench/profile
 KERNELS ?= series peer
 SUITE   ?= bio
 CASE    ?= t/io_uring-128/32/32
