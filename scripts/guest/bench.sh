@@ -19,7 +19,10 @@
 #         context switches (it sleeps only in io_uring_enter() waiting for
 #         requests), kicks the io_uring task_work items its threads run
 #         (each delivery of requests is one; -1 when ublk bypasses io_uring
-#         with task_work_add(), 6.1 built in)
+#         with task_work_add(), 6.1 built in); with two CPUs also
+#         '-nocoop' cases, the server's rings without COOP_TASKRUN
+#         (ublk_server --nocoop), whose deliveries through io_uring
+#         interrupt a running server with an IPI
 # usage: guest/bench.sh [-l <link_nops>] [-u <ublk_server>] [-c <case>] [-m <mark> -k <file>]
 #                       <t/io_uring binary> <suite>...
 #   -l  bench/link_nops.c built, for the link suite
@@ -252,7 +255,7 @@ ublk_tw() {
 }
 
 ublk_suite() {
-	local target id sched s on0='' on1=''
+	local dev target opt id sched s on0='' on1=''
 	[ -n "$srv" ] || { echo "bench: the ublk suite needs -u <ublk_server>" >&2; exit 2; }
 	[ -c /dev/ublk-control ] || modprobe ublk_drv
 	fallocate -l 1G ublk-loop.img
@@ -266,19 +269,26 @@ ublk_suite() {
 	# devices unless their driver asks for none: with it loaded, the
 	# scheduler a new device gets is the kernel's default.
 	modprobe -q mq-deadline || true
-	for target in null loop; do
-		id=$($on1 $srv add -t $target $([ $target = null ] || echo -f ublk-loop.img) -q 1 -d 128)
+	# <target>[-<server option>]: with two CPUs, also servers whose
+	# rings leave COOP_TASKRUN off, so that io_uring's notification of a
+	# delivery is TWA_SIGNAL, an IPI to a server running on the other
+	# CPU, where COOP_TASKRUN's is TWA_SIGNAL_NO_IPI (with one CPU the
+	# two are the same).
+	for dev in null loop ${on0:+null-nocoop loop-nocoop}; do
+		target=${dev%%-*} opt=
+		[ $dev = $target ] || opt=--${dev#*-}
+		id=$($on1 $srv add -t $target $([ $target = null ] || echo -f ublk-loop.img) -q 1 -d 128 $opt)
 		echo "SCHED ublkb$id $(cat /sys/block/ublkb$id/queue/scheduler)"
-		# mq-deadline rows for the null target only
-		for sched in none $([ $target = loop ] || echo mq-deadline); do
+		# mq-deadline rows for the null target's default server only
+		for sched in none $([ $dev != null ] || echo mq-deadline); do
 			echo $sched > /sys/block/ublkb$id/queue/scheduler || continue
 			s=$([ $sched = none ] || echo -$sched)
 			# The seed thread's job.
-			ublk_run $target$s-fio-libaio-128 $id --runtime=2 $on0 fio --name=seed \
+			ublk_run $dev$s-fio-libaio-128 $id --runtime=2 $on0 fio --name=seed \
 				--thread --filename=/dev/ublkb$id --ioengine=libaio \
 				--iodepth=128 --bs=4k --direct=1 --rw=randread --numjobs=1 \
 				--ramp_time=1 --runtime=6 --time_based --output-format=terse
-			ublk_run $target$s-t/io_uring-128/32/32 $id -r2 $on0 "$tio" -p0 -d128 \
+			ublk_run $dev$s-t/io_uring-128/32/32 $id -r2 $on0 "$tio" -p0 -d128 \
 				-s32 -c32 -b4096 -F1 -B1 -n1 -r6 /dev/ublkb$id
 		done
 		$srv del -n $id

@@ -5,6 +5,9 @@
 # the deterministic mode (-icount shift=0 -smp 1). 'smp': 2 vCPUs in
 # wall-clock time, where the server and the submitter run on different
 # CPUs; <rounds> rounds with the kernels interleaved, medians and min-max.
+# Only 'smp' has the '-nocoop' cases (guest/bench.sh), a server whose rings
+# leave COOP_TASKRUN off: every kernel but 6.1 with ublk built in delivers
+# through io_uring and so interrupts it with an IPI.
 # The ratios compare series-m with base-y and base-m; a kernel not given
 # shows '-'.
 # usage: bench-ublk.sh <results-dir> <t/io_uring> <ublk_server> icount|smp <rounds> <name>=<kernel-out-dir>...
